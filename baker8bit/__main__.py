@@ -1,0 +1,3 @@
+from baker8bit.cli import main
+
+raise SystemExit(main())

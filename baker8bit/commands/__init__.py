@@ -1,0 +1,8 @@
+"""Sub-commands of the ``baker8bit`` command line.
+
+Each module here has ``register(subparsers)`` which adds its sub-command(s) and
+sets ``func`` (taking the parsed args, returning an exit code) as a default.
+``baker8bit.cli`` imports the modules listed in ``MODULES``.
+"""
+
+MODULES = ["board", "play"]
