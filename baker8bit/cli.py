@@ -1,0 +1,42 @@
+"""The ``baker8bit`` command line. Sub-commands live in ``baker8bit.commands``."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from baker8bit import __version__
+from baker8bit.commands import MODULES
+from baker8bit.commands.common import UsageError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, like every other error
+        self.exit(2, f"baker8bit: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="baker8bit", description="Baker Solitaire (ANTIC, March 1989) on Pyxel.")
+    parser.add_argument("--version", action="version", version=f"baker8bit {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    for name in MODULES:
+        module = importlib.import_module(f"baker8bit.commands.{name}")
+        module.register(sub)
+        if hasattr(module, "register_root"):  # options of the bare `baker8bit` (the window)
+            module.register_root(parser)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    try:
+        return int(func(args) or 0) if func else 0
+    except UsageError as e:
+        print(f"baker8bit: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("baker8bit: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,18 @@
+"""``baker8bit show``: print a deal in fc-solve's board format."""
+
+from __future__ import annotations
+
+from baker8bit import boardtext
+from baker8bit.commands.common import add_game_args, start_of
+
+
+def register(sub) -> None:
+    p = sub.add_parser("show", help="print a deal (or a board file, checked) in fc-solve board format")
+    add_game_args(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    rs, pos, _ = start_of(args)
+    print(boardtext.write(pos, rs), end="")
+    return 0

@@ -1,0 +1,54 @@
+"""Shared helpers for the tests."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from baker8bit import boardtext, script
+from baker8bit.keys import KeyMachine
+
+DATA = Path(__file__).parent / "data"
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def need_fcsolve() -> None:
+    """Skip without fc-solve, except in CI, where .ci/run installs it and a skip would hide a gap."""
+    if shutil.which("fc-solve") is None:
+        if IN_CI:
+            pytest.fail("fc-solve is missing in CI (.ci/run installs freecell-solver-bin)")
+        pytest.skip("fc-solve not installed (apt-get install freecell-solver-bin)")
+
+
+def board(text: str):
+    """A position from board text (leading indentation allowed)."""
+    lines = [line.strip() for line in text.strip().splitlines()]
+    return boardtext.read("\n".join(lines) + "\n")
+
+
+def machine_on(text: str, keys: str = "", seed: int = 0) -> KeyMachine:
+    pos, rs = board(text)
+    m = KeyMachine(seed=seed, suits=rs.suits, position=pos)
+    return script.run(m, script.parse(keys)) if keys else m
+
+
+def play(suits: int, deal: int, keys: str, seed: int = 0) -> KeyMachine:
+    return script.run(KeyMachine(seed=seed, suits=suits, deal=deal), script.parse(keys))
+
+
+def texts(m: KeyMachine) -> list[str]:
+    return [str(e) for e in m.events]
+
+
+def solutions() -> dict[int, tuple[int, list[str]]]:
+    out = {}
+    for line in (DATA / "solutions.txt").read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        head, moves = line.split(":", 1)
+        suits, deal = map(int, head.split())
+        out[suits] = (deal, moves.split())
+    return out
