@@ -15,8 +15,9 @@ Facts are from ``reference/atari-facts.md`` section 3 (and 2.3 for the clocks):
   An odd distortion (AUDC bit 4, "volume only") holds a DC level: silence.
 - The poly counters are shift registers clocked by the CPU clock (1.79 MHz),
   free-running whatever the voice does, so at underflow ``k`` a poly stands at
-  position ``k * 28*(AUDF+1)`` (mod its period) [src: reference 3.1/6; per
-  cycle, as Altirra and atari800 model them].
+  position ``k * 28*(AUDF+1)`` (mod its period). The reference (section 6)
+  says this of the 17-bit poly; we assume it of the 4- and 5-bit polys too,
+  and it yields the reference's divisibility rule for distortion 12 (3.2).
 
 **The buzzer's fundamental (distortion 12).** The 4-bit poly has period 15.
 Sampling it every ``28*(AUDF+1)`` cycles steps through it by that stride, so
@@ -33,9 +34,9 @@ computes the period for any distortion without the 17-bit poly.
 PCM: a set output bit is ``+volume/15`` of the peak, a clear one
 ``-volume/15``: POKEY's unipolar output centred on zero, since the TV's audio
 path is AC-coupled and a DC level is not heard (no filter is modelled, so a
-voice that settles to a constant renders as a constant: silence). Each PCM sample is the average of the output
-over the sample's time span (a box filter), which keeps the square edges from
-aliasing into wrong pitches.
+voice that settles to a constant renders as a constant: silence). Each PCM
+sample is the average of the output over the sample's time span (a box
+filter), which softens the aliasing of the square edges.
 """
 
 from __future__ import annotations
