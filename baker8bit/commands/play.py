@@ -1,10 +1,8 @@
-"""``baker8bit`` (the window) and ``baker8bit keys`` (the key machine, headless)."""
+"""``baker8bit keys``: the key machine, headless, on a key script."""
 
 from __future__ import annotations
 
 import json
-import sys
-
 from baker8bit import boardtext, script
 from baker8bit.commands.common import UsageError, add_game_args, start_of
 from baker8bit.keys import KeyMachine
@@ -17,15 +15,6 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the board")
     p.add_argument("--seed", type=int, default=0, help="seed for the deal numbers of new random games")
     p.set_defaults(func=run_keys)
-
-
-def register_root(parser) -> None:
-    parser.set_defaults(func=run_window)
-
-
-def run_window(args) -> int:
-    print("baker8bit: the game window is not built yet; try `baker8bit keys --help`", file=sys.stderr)
-    return 1
 
 
 def machine_for(args) -> KeyMachine:

@@ -1,0 +1,80 @@
+"""``baker8bit`` (the window) and ``baker8bit shot`` (a headless screenshot)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from baker8bit import script
+from baker8bit.commands.common import UsageError, add_game_args, start_of
+from baker8bit.keys import KeyMachine
+
+
+def scale_arg(text: str) -> int:
+    import argparse
+
+    if not text.isdigit() or not 1 <= int(text) <= 16:
+        raise argparse.ArgumentTypeError(f"scale must be a whole number 1..16, not {text!r}")
+    return int(text)
+
+
+def add_look_args(p) -> None:
+    p.add_argument("--glyphs", action="store_true", help="suit symbol beside the rank")
+    p.add_argument("--pal", action="store_true", help="PAL palette and 50 Hz timing")
+
+
+def register_root(parser) -> None:
+    add_game_args(parser, board=True)
+    add_look_args(parser)
+    parser.add_argument("--scale", type=scale_arg, default=None, help="window scale 1..16")
+    parser.add_argument("--crt", action="store_true", help="Pyxel's CRT-like screen filter")
+    parser.add_argument("--mute", action="store_true", help="no sound")
+    parser.set_defaults(func=run_window)
+
+
+def register(sub) -> None:
+    p = sub.add_parser("shot", help="write what the window would show after some keys, as a PNG")
+    add_game_args(p)
+    add_look_args(p)
+    p.add_argument("script", nargs="?", default="", help="keys to play first (see `keys`)")
+    p.add_argument("--out", required=True, help="PNG file to write")
+    p.add_argument("--scale", type=scale_arg, default=1, help="pixel scale of the PNG (1: 336x224)")
+    p.add_argument("--seed", type=int, default=0, help="seed for random deal numbers")
+    p.add_argument("--title", action="store_true", help="start at the suit prompt instead of a deal")
+    p.set_defaults(func=run_shot)
+
+
+def machine_for(args, seed: int) -> KeyMachine:
+    """At the suit prompt unless a deal or board is asked for."""
+    if getattr(args, "title", False) or (args.suits is None and args.deal is None and not args.board):
+        return KeyMachine(seed=seed)
+    rs, pos, deal = start_of(args)
+    return KeyMachine(seed=seed, suits=rs.suits, deal=deal, position=pos)
+
+
+def run_shot(args) -> int:
+    from baker8bit.capture import CaptureError, headless_app, screenshot
+
+    try:
+        steps = script.parse(args.script)
+    except script.ScriptError as e:
+        raise UsageError(str(e)) from None
+    m = machine_for(args, args.seed) if not args.title else KeyMachine(seed=args.seed)
+    script.run(m, steps)
+    app = headless_app(m, glyphs=args.glyphs, pal=args.pal)
+    try:
+        screenshot(app, args.out, args.scale)
+    except (OSError, ValueError) as e:
+        raise UsageError(str(e)) from None
+    return 0
+
+
+def run_window(args) -> int:
+    from baker8bit.app import App, AppOptions
+
+    # The wall clock seeds the random deal numbers here, outside the engine; the
+    # deal number is on screen, so any game can be replayed by its number.
+    seed = random.Random(time.time_ns()).randrange(2**63)
+    m = machine_for(args, seed)
+    App(m, AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute)).run()
+    return 0

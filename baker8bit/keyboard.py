@@ -1,0 +1,42 @@
+"""The PC keyboard as the Atari's: which Pyxel keys press which key-machine keys.
+
+Letters work with or without Shift or Caps Lock (Pyxel reports the key, not
+the character). F1 is HELP, the Atari XL/XE key. Keys are taken on the
+frame they go down only (no key repeat for commands). While Alt, Ctrl or the
+GUI key is held, nothing goes to the game, so Pyxel's own shortcuts
+(Alt+Enter fullscreen, Alt+1 screenshot, Alt+2/Alt+3 screen recording, Alt+0
+performance monitor, Alt+9 screen mode) do not also type into it.
+"""
+
+from __future__ import annotations
+
+import pyxel
+
+LETTERS = {getattr(pyxel, f"KEY_{c}"): c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}
+DIGITS = {getattr(pyxel, f"KEY_{d}"): d for d in "0123456789"}
+DIGITS.update({getattr(pyxel, f"KEY_KP_{d}"): d for d in "0123456789"})
+SPECIAL = {
+    pyxel.KEY_SPACE: "SPACE",
+    pyxel.KEY_ESCAPE: "ESC",
+    pyxel.KEY_RETURN: "RETURN",
+    pyxel.KEY_KP_ENTER: "RETURN",
+    pyxel.KEY_F1: "HELP",
+    pyxel.KEY_HELP: "HELP",
+}
+KEYMAP: dict[int, str] = {**LETTERS, **DIGITS, **SPECIAL}
+MODIFIERS = (pyxel.KEY_ALT, pyxel.KEY_CTRL, pyxel.KEY_GUI)
+
+
+def pressed() -> list[str]:
+    """Key-machine keys that went down this frame, in a fixed order."""
+    if any(pyxel.btn(m) for m in MODIFIERS):
+        return []
+    return [name for key, name in KEYMAP.items() if pyxel.btnp(key)]
+
+
+def pyxel_key(name: str) -> int:
+    """The Pyxel key for a key-machine key (tests use it with ``pyxel.set_btn``)."""
+    for key, n in KEYMAP.items():
+        if n == name:
+            return key
+    raise KeyError(name)
