@@ -32,7 +32,8 @@ class AppOptions:
     pal: bool = False  # PAL palette and 50 Hz timing
     glyphs: bool = False  # suit symbol beside the rank
     headless: bool = False  # no window, no audio device: tests and captures
-    sound: bool = True
+    sound: bool = True  # also headless: the sounds are rendered and "played" to no device
+    click: bool = False  # a key click on every key press (off: the 1989 program may not have clicked)
     fps: int | None = None  # override the frame rate (tests flip fast); None: 60, or 50 with pal
 
 
@@ -86,14 +87,16 @@ class App:
         self.renderer = render.Renderer()
         self.listeners: list[Callable[[Event], None]] = []
         self.audio = None
-        if opts.sound and not opts.headless:
+        if opts.sound:
             from baker8bit.audio import Audio
 
-            self.audio = Audio(standard="pal" if opts.pal else "ntsc")
+            self.audio = Audio(standard="pal" if opts.pal else "ntsc", click=opts.click)
             self.listeners.append(self.audio.handle)
 
     def update(self) -> None:
         for key in keyboard.pressed():
+            if self.audio:
+                self.audio.key_click()
             self.machine.press(key)
         self.machine.tick()
         self.dispatch()

@@ -42,4 +42,4 @@ def screenshot(app: App, out: str | os.PathLike, scale: int = 1) -> None:
 
 
 def headless_app(machine: KeyMachine, glyphs: bool = False, pal: bool = False) -> App:
-    return App(machine, AppOptions(headless=True, glyphs=glyphs, pal=pal))
+    return App(machine, AppOptions(headless=True, glyphs=glyphs, pal=pal, sound=False))

@@ -101,7 +101,7 @@ def _game(scr: Screen, view: View, game: Game, frame: int, opts: Options) -> Non
     )
     scr.band(0, g.rows - 1, pal.BACKGROUND, DEFAULTS)
     for r in (cl_row, line_row):
-        scr.band(r, r, pal.colours()["band"], LETTERS)
+        scr.band(r, r, pal.BAND, LETTERS)
     scr.band(status, status, pal.BACKGROUND, TEXT_ROWS)
 
     # Top row: P and the parking spaces, T and the terminal piles.

@@ -89,6 +89,7 @@ BLUE: int = _c["blue"]  # COLOR2 default $94
 RED: int = _c["red"]  # COLOR3 default $46
 PURPLE: int = _c["purple"]  # the line of key letters
 SELECTED: int = _c["selected"]  # a selected key letter: black
+BAND: int = _c["band"]  # background of the key-letter rows, so the black letter shows
 LABEL: int = _c["label"]  # the P and T labels: COLOR0, as plain PRINT #6 text
 MARK: int = _c["mark"]  # the P label at the marked position: blue
 TEXT: int = _c["text"]  # status line and prompts: near-white grey

@@ -23,6 +23,17 @@ def need_fcsolve() -> None:
         pytest.skip("fc-solve not installed (apt-get install freecell-solver-bin)")
 
 
+def pyxel_ready() -> None:
+    """Initialise Pyxel headless once per process, at the game's screen size.
+
+    Pyxel allows one ``init`` per process, so every test that needs it comes
+    here; a fast frame rate keeps ``pyxel.flip`` from waiting a 60th of a second.
+    """
+    from baker8bit.app import AppOptions, init_pyxel
+
+    init_pyxel(AppOptions(headless=True, fps=10000))
+
+
 def board(text: str):
     """A position from board text (leading indentation allowed)."""
     lines = [line.strip() for line in text.strip().splitlines()]

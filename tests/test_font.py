@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import pyxel_ready
+
 from baker8bit import font
 
 REPO = Path(__file__).resolve().parent.parent
@@ -133,8 +135,7 @@ def test_parse_bdf_places_a_small_bbx_in_the_cell():
 
 def test_pyxel_draws_the_bdf_as_the_grid():
     pyxel = pytest.importorskip("pyxel")
-    if pyxel.width == 0:  # pyxel.init may run once per process; other tests may have done it
-        pyxel.init(16, 16, headless=True)
+    pyxel_ready()  # one pyxel.init per process, shared by all tests (conftest)
     pyxel_font = pyxel.Font(str(font.BDF))
     assert pyxel_font.text_width("AB") == 16
     text = "Q" + font.STAR + font.CLUB + "7"

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import pyxel_ready
+
 from baker8bit import palette
 
 REPO = Path(__file__).resolve().parent.parent
@@ -96,8 +98,7 @@ def test_colours_are_visible_on_the_background_except_selected():
 
 def test_pyxel_loads_the_palette_file():
     pyxel = pytest.importorskip("pyxel")
-    if pyxel.width == 0:  # pyxel.init may run once per process; other tests may have done it
-        pyxel.init(16, 16, headless=True)
+    pyxel_ready()  # one pyxel.init per process, shared by all tests (conftest)
     before = list(pyxel.colors)
     try:
         pyxel.load_pal(str(palette.path_of("ntsc")))

@@ -29,6 +29,7 @@ def register_root(parser) -> None:
     parser.add_argument("--scale", type=scale_arg, default=None, help="window scale 1..16")
     parser.add_argument("--crt", action="store_true", help="Pyxel's CRT-like screen filter")
     parser.add_argument("--mute", action="store_true", help="no sound")
+    parser.add_argument("--click", action="store_true", help="a key click, as the Atari OS made")
     parser.set_defaults(func=run_window)
 
 
@@ -42,6 +43,12 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed for random deal numbers")
     p.add_argument("--title", action="store_true", help="start at the suit prompt instead of a deal")
     p.set_defaults(func=run_shot)
+
+    p = sub.add_parser("sound", help="write one of the game's sounds as a WAV file")
+    p.add_argument("name", choices=["tone", "buzzer", "click"], help="which sound")
+    p.add_argument("--out", required=True, help="WAV file to write")
+    p.add_argument("--pal", action="store_true", help="PAL clock instead of NTSC")
+    p.set_defaults(func=run_sound)
 
 
 def machine_for(args, seed: int) -> KeyMachine:
@@ -69,6 +76,20 @@ def run_shot(args) -> int:
     return 0
 
 
+def run_sound(args) -> int:
+    from baker8bit import pokey
+
+    spec = pokey.sounds()[args.name]
+    standard = "pal" if args.pal else "ntsc"
+    try:
+        pokey.write_wav(args.out, spec.render(pokey.PCM_RATE, standard), pokey.PCM_RATE)
+    except OSError as e:
+        raise UsageError(f"cannot write {args.out}: {e.strerror or e}") from None
+    hz = spec.frequency(standard)
+    print(f"{args.out}: {args.name}, {spec.seconds(standard):.3f} s, fundamental {hz:.2f} Hz")
+    return 0
+
+
 def run_window(args) -> int:
     from baker8bit.app import App, AppOptions
 
@@ -76,5 +97,6 @@ def run_window(args) -> int:
     # deal number is on screen, so any game can be replayed by its number.
     seed = random.Random(time.time_ns()).randrange(2**63)
     m = machine_for(args, seed)
-    App(m, AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute)).run()
+    App(m, AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute,
+                   click=args.click)).run()
     return 0

@@ -1,0 +1,149 @@
+"""What the player sees: golden screenshots, and proof that an Atari could show every screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyxel
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from baker8bit import palette, scenarios, script
+from baker8bit.keys import KeyMachine
+from baker8bit.layout_baker import Options, compose
+from baker8bit.render import Renderer
+from baker8bit.screen import geometry
+from conftest import pyxel_ready
+
+GOLDEN = Path(__file__).parent / "golden"
+SCENARIOS = scenarios.load(GOLDEN / "scenarios.toml")
+G = geometry()
+
+
+@pytest.fixture(scope="module")
+def renderer():
+    pyxel_ready()
+    return Renderer()
+
+
+def pixels(img) -> bytes:
+    return bytes(img.data_ptr())
+
+
+def render(machine: KeyMachine, renderer: Renderer, glyphs: bool = False):
+    return render_both(machine, renderer, glyphs)[1]
+
+
+def render_both(machine: KeyMachine, renderer: Renderer, glyphs: bool = False):
+    """The screen model and its pixels."""
+    img = pyxel.Image(G.width, G.height)
+    scr = compose(machine.view(), machine.game, machine.frame, Options(glyphs=glyphs))
+    renderer.draw(scr, img)
+    return scr, img
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_screen_matches_reviewed_golden_png(name, renderer):
+    spec = SCENARIOS[name]
+    img = render(scenarios.machine(spec), renderer, spec.get("glyphs", False))
+    golden = pyxel.Image(G.width, G.height)
+    golden.load(0, 0, str(GOLDEN / f"{name}.png"))
+    assert pixels(img) == pixels(golden), f"{name}: the screen differs from tests/golden/{name}.png"
+
+
+def test_goldens_cover_the_issue_list():
+    wanted = {"title", "deal2", "deal3", "deal4", "selected", "flash_letter_lit", "flash_letter_dark",
+              "flash_line_lit", "flash_line_dark", "mark_blue", "winner"}
+    assert wanted <= set(SCENARIOS)
+    assert all((GOLDEN / f"{n}.png").exists() for n in SCENARIOS)
+
+
+def test_the_two_flash_phases_differ_and_the_line_disappears(renderer):
+    lit = render(scenarios.machine(SCENARIOS["flash_line_lit"]), renderer)
+    dark = render(scenarios.machine(SCENARIOS["flash_line_dark"]), renderer)
+    assert pixels(lit) != pixels(dark)
+    scr = compose(scenarios.machine(SCENARIOS["flash_line_dark"]).view(), scenarios.machine(SCENARIOS["flash_line_dark"]).game)
+    assert scr.text_at(3).strip() == ""
+
+
+# ---- an Atari could show it ------------------------------------------------------------------
+
+
+def assert_atari_screen(scr, img) -> None:
+    """Each 16x8 cell: the row's background plus at most one colour; each row: at most five."""
+    data = pixels(img)
+    w = G.width
+    assert max(data) < palette.SIZE  # every colour is one of the palette file's
+    for r in range(G.rows):
+        y0 = G.border_y + r * G.cell_h
+        bg = palette.index_of(scr.rows[r].background)  # the row's COLBK
+        row_colours = set()
+        for c in range(G.cols):
+            x0 = G.border_x + c * G.cell_w
+            cell = {data[(y0 + y) * w + x0 + x] for y in range(G.cell_h) for x in range(G.cell_w)}
+            row_colours |= cell
+            assert len(cell - {bg}) <= 1, f"cell {r},{c} uses {len(cell - {bg})} colours besides its background"
+        assert len(row_colours | {bg}) <= 5, f"row {r} uses {len(row_colours | {bg})} colours"
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_every_golden_screen_is_one_an_atari_could_show(name, renderer):
+    spec = SCENARIOS[name]
+    assert_atari_screen(*render_both(scenarios.machine(spec), renderer, spec.get("glyphs", False)))
+
+
+@given(
+    suits=st.sampled_from([2, 3, 4]),
+    deal=st.integers(1, 2**31 - 1),
+    keys=st.lists(st.sampled_from(list("ABCDEFGHIJKLTP") + ["SPACE"]), max_size=30),
+    glyphs=st.booleans(),
+    wait=st.integers(0, 40),
+)
+@settings(max_examples=25, deadline=None)
+def test_any_game_screen_is_one_an_atari_could_show(suits, deal, keys, glyphs, wait):
+    pyxel_ready()
+    m = KeyMachine(suits=suits, deal=deal)
+    script.run(m, [("key", k) for k in keys] + [("raw", True), ("wait", wait)])
+    assert_atari_screen(*render_both(m, Renderer(), glyphs))
+
+
+def test_the_field_shows_one_rank_character_per_card_in_its_suit_colour():
+    m = KeyMachine(suits=4, deal=1)
+    scr = compose(m.view(), m.game)
+    from baker8bit.layout_baker import field_columns
+
+    x = field_columns(8)[0]
+    column_a = "".join(scr.text_at(4 + j)[x] for j in range(7))
+    assert column_a == "JK24366"  # JD KD 2S 4C 3S 6D 6S
+    assert scr.colour_at(4, x) == palette.SUIT_COLOURS[1]  # JD: diamonds
+    assert scr.colour_at(6, x) == palette.SUIT_COLOURS[3]  # 2S: spades
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR"
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def test_shot_command_writes_exactly_the_window(tmp_path, renderer):
+    from baker8bit.cli import main
+
+    out = tmp_path / "deal4.png"
+    assert main(["shot", "--suits", "4", "--deal", "11982", "--out", str(out)]) == 0
+    assert png_size(out) == (G.width, G.height) == (336, 224)
+    shot, golden = pyxel.Image(G.width, G.height), pyxel.Image(G.width, G.height)
+    shot.load(0, 0, str(out))
+    golden.load(0, 0, str(GOLDEN / "deal4.png"))
+    assert pixels(shot) == pixels(golden)
+    big = tmp_path / "big.png"
+    assert main(["shot", "--suits", "2", "--deal", "3", "GH", "--out", str(big), "--scale", "3"]) == 0
+    assert png_size(big) == (3 * 336, 3 * 224)
+
+
+def test_shot_command_refuses_a_missing_folder_and_leaves_nothing(tmp_path, capsys):
+    from baker8bit.cli import main
+
+    assert main(["shot", "--suits", "4", "--out", str(tmp_path / "nope" / "x.png")]) == 2
+    assert "no such directory" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

@@ -1,0 +1,28 @@
+"""Write the golden screenshots of tests/golden/scenarios.toml (336x224 PNGs).
+
+Run: python tools/make_goldens.py  -- then look at every PNG before committing it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from baker8bit import scenarios  # noqa: E402
+from baker8bit.capture import headless_app, screenshot  # noqa: E402
+
+GOLDEN = ROOT / "tests" / "golden"
+
+
+def main() -> None:
+    for name, spec in scenarios.load(GOLDEN / "scenarios.toml").items():
+        app = headless_app(scenarios.machine(spec), glyphs=spec.get("glyphs", False))
+        screenshot(app, GOLDEN / f"{name}.png")
+        print("wrote", GOLDEN / f"{name}.png")
+
+
+if __name__ == "__main__":
+    main()
