@@ -67,11 +67,13 @@ def init_pyxel(opts: AppOptions) -> None:
     g = geometry()
     key = (g.width, g.height, opts.pal)
     if _initialised is None:
+        cwd = os.getcwd()  # pyxel.init moves to the main script's folder; relative paths must keep working
         with _quiet_stderr(opts.headless):
             pyxel.init(
                 g.width, g.height, title="BAKER SOLITAIRE", fps=opts.fps or (PAL_FPS if opts.pal else NTSC_FPS),
                 quit_key=pyxel.KEY_NONE, display_scale=opts.scale, headless=opts.headless,
             )
+        os.chdir(cwd)
         _initialised = key
     render.install_palette("pal" if opts.pal else "ntsc")
     if opts.crt:

@@ -147,3 +147,16 @@ def test_shot_command_refuses_a_missing_folder_and_leaves_nothing(tmp_path, caps
     assert main(["shot", "--suits", "4", "--out", str(tmp_path / "nope" / "x.png")]) == 2
     assert "no such directory" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_shot_writes_a_relative_path_where_the_user_is(tmp_path):
+    import subprocess
+    import sys
+
+    res = subprocess.run(
+        [sys.executable, "-m", "baker8bit", "shot", "--suits", "2", "--out", "rel.png"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+    )
+    assert res.returncode == 0, res.stderr
+    assert png_size(tmp_path / "rel.png") == (336, 224)
+    assert res.stdout == ""  # Pyxel's "no audio device" chatter stays out of the output
