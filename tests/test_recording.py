@@ -283,3 +283,15 @@ def test_any_recorded_session_replays_identically(seed, start, gaps, tail):
     m = replay(rec)
     assert m.events == r.machine.events
     same_machine(m, r.machine)
+
+
+def test_a_damaged_embedded_saved_game_names_the_file_line():
+    m = KeyMachine(suits=2, deal=1)
+    m.press("F")
+    m.press("T")
+    text = dump(Recorder(seed=0, game=m.game).recording())
+    lines = text.splitlines()
+    i = lines.index("| moves 1")
+    lines[i] = "| moves many"
+    with pytest.raises(RecordingError, match=rf"^in the saved game of 'start saved': line {i + 1}: moves must be"):
+        parse("\n".join(lines) + "\n")
