@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 from baker8bit import rules as rulesmod
-from baker8bit.deal import check_deal_number, random_deal_number
+from baker8bit.advisor import Advisor
+from baker8bit.deal import MAX_DEAL, check_deal_number, random_deal_number
 from baker8bit.game import Game
 from baker8bit.moves import GroupError, Move, card_at, group_moves
 from baker8bit.position import Position
@@ -50,6 +51,7 @@ class View:
     suits: int | None          # None on the suit prompt
     deal: int | None
     prompt_digit: str          # the digit typed at the suit prompt, or ""
+    prompt_deal: str           # the game number typed after it, or "" (a random game)
     black: frozenset[str]      # letters shown black: the selected source, "T" for a group command
     flashing: str | None       # a letter, "line" (the purple line of letters), or None
     flash_lit: bool            # whether the flashing thing is lit this frame
@@ -57,8 +59,9 @@ class View:
     winner: bool               # WINNER is flashing
     winner_lit: bool
     moves: int
-    hint: tuple[str, ...]      # letters the HELP answer blinks (set by an advisor), else ()
-    hint_text: str             # "THINKING", "NO WIN FROM HERE" or ""
+    hint: tuple[str, ...]      # letters the HELP answer blinks ("T" too for a group move), else ()
+    hint_lit: bool             # whether the hint letters are lit this frame
+    hint_text: str             # "THINKING", "NO WIN FROM HERE", "NO ANSWER" or ""
 
 
 def normalize_key(key: str) -> str:
@@ -83,11 +86,13 @@ class KeyMachine:
     ):
         self.frame = 0
         self.timing = timing or rulesmod.timing()
+        self.seed = seed
         self.rng = random.Random(seed)
         self.events: list[Event] = []
         self.game: Game | None = None
         self.phase = PROMPT
         self.prompt_digit = ""
+        self.prompt_deal = ""
         self._selected: str | None = None
         self._group_src: str | None = None
         self._flash: str | None = None
@@ -95,9 +100,10 @@ class KeyMachine:
         self._queue: list[Move] = []
         self._next_step = 0
         self._winner_start = 0
-        self.advisor: Callable[["KeyMachine"], None] | None = None
+        self.advisor = Advisor(self.timing.help_states, self.timing.help_max_states)
         self.hint: tuple[str, ...] = ()
         self.hint_text = ""
+        self._hint_start = 0
         if position is not None:
             if suits is None:
                 raise ValueError("a position needs its suit count")
@@ -128,17 +134,33 @@ class KeyMachine:
         deal = random_deal_number(self.rng) if deal is None else check_deal_number(deal)
         self._start(Game.dealt(rules, deal))
 
-    def _start(self, game: Game) -> None:
+    def resume(self, game: Game) -> None:
+        """Go on with a game already under way (a saved game), take-back memory and mark intact.
+
+        Emits ``deal S D`` then ``resume M H`` (M moves made, H take-backs left),
+        so observers know the game did not start here.
+        """
+        self._start(game, resumed=True)
+
+    def _start(self, game: Game, resumed: bool = False) -> None:
         self.game = game
         self.phase = IDLE
         self._clear_selection()
         self.emit(f"deal {game.rules.suits} {game.deal}")
+        if resumed:
+            self.emit(f"resume {game.moves} {game.takebacks_left}")
         if game.won:
             self._win()
 
     def _clear_selection(self) -> None:
         self._selected = None
         self._group_src = None
+        self._clear_hint()
+
+    def _clear_hint(self) -> None:
+        if self.advisor.thinking:
+            self.advisor.cancel()
+            self.emit("help cancelled")
         self.hint = ()
         self.hint_text = ""
 
@@ -154,6 +176,7 @@ class KeyMachine:
         lit = False
         if self.phase == FLASH:
             lit = ((self.frame - self._flash_start) // self.timing.flash_half) % 2 == 0
+        hint_lit = ((self.frame - self._hint_start) // self.timing.help_half) % 2 == 0
         winner_lit = False
         if self.phase == WON:
             winner_lit = ((self.frame - self._winner_start) // self.timing.winner_half) % 2 == 0
@@ -162,6 +185,7 @@ class KeyMachine:
             suits=g.rules.suits if g and self.phase != PROMPT else None,
             deal=g.deal if g and self.phase != PROMPT else None,
             prompt_digit=self.prompt_digit,
+            prompt_deal=self.prompt_deal,
             black=frozenset(black),
             flashing=self._flash if self.phase == FLASH else None,
             flash_lit=lit,
@@ -170,6 +194,7 @@ class KeyMachine:
             winner_lit=winner_lit,
             moves=g.moves if g else 0,
             hint=self.hint,
+            hint_lit=hint_lit,
             hint_text=self.hint_text,
         )
 
@@ -178,6 +203,8 @@ class KeyMachine:
     def tick(self) -> None:
         """One frame (1/60 s) passes."""
         self.frame += 1
+        if self.advisor.thinking:
+            self._think()
         if self.phase == FLASH and self.frame - self._flash_start >= self.timing.flash_frames:
             self.phase = IDLE
             self._flash = None
@@ -185,6 +212,23 @@ class KeyMachine:
             self._step_group()
 
     # -- keys ----------------------------------------------------------------
+
+    def _think(self) -> None:
+        answer = self.advisor.tick()
+        if answer is None:
+            return
+        self._hint_start = self.frame
+        if answer.outcome == "solved":
+            letters = answer.keys
+            self.hint = tuple(letters[1:]) + ("T",) if letters[0] == "T" else tuple(letters)
+            self.hint_text = ""
+            self.emit(f"hint {answer.keys}")
+        elif answer.outcome == "unsolvable":
+            self.hint_text = "NO WIN FROM HERE"
+            self.emit("hint lost")
+        else:
+            self.hint_text = "NO ANSWER"
+            self.emit("hint unknown")
 
     def press(self, key: str) -> None:
         k = normalize_key(key)
@@ -206,22 +250,38 @@ class KeyMachine:
     def _to_prompt(self) -> None:
         self.phase = PROMPT
         self.prompt_digit = ""
+        self.prompt_deal = ""
         self._clear_selection()
         self.emit("prompt")
 
     def _on_prompt(self, k: str) -> None:
-        if k in ("2", "3", "4"):
-            self.prompt_digit = k
+        """The title: the suit count (2-4), then optionally a game number, then RETURN.
+
+        ``4 RETURN`` deals a random game, as in 1989; ``4 11982 RETURN`` deals
+        game 11982. Space rubs out the last digit; ESC clears the entry.
+        """
+        if k.isdigit():
+            if not self.prompt_digit:
+                if k in ("2", "3", "4"):
+                    self.prompt_digit = k
+            elif (self.prompt_deal or k != "0") and int(self.prompt_deal + k) <= MAX_DEAL:
+                self.prompt_deal += k
+        elif k == "SPACE":
+            if self.prompt_deal:
+                self.prompt_deal = self.prompt_deal[:-1]
+            else:
+                self.prompt_digit = ""
+        elif k == "ESC":
+            self.prompt_digit = self.prompt_deal = ""
         elif k == "RETURN" and self.prompt_digit:
-            suits = int(self.prompt_digit)
-            self.prompt_digit = ""
-            self.new_game(suits)
+            suits, deal = int(self.prompt_digit), int(self.prompt_deal) if self.prompt_deal else None
+            self.prompt_digit = self.prompt_deal = ""
+            self.new_game(suits, deal)
 
     def _on_idle(self, k: str) -> None:
         g = self.game
         assert g is not None
-        self.hint = ()
-        self.hint_text = ""
+        self._clear_hint()  # any key ends a HELP answer or cancels the search
         if k == "T":
             self.phase = GROUP
             self._group_src = None
@@ -235,8 +295,8 @@ class KeyMachine:
                 self.emit("buzzer" if g.at_mark else "tone")
         elif k == "HELP":
             self.emit("help")
-            if self.advisor:
-                self.advisor(self)
+            self.advisor.start(g)
+            self.hint_text = "THINKING"
         elif len(k) == 1 and g.rules.place(k) is not None:
             if card_at(g.position, g.rules.place(k)) is None:
                 self._start_flash(k)  # an empty place has no card to move

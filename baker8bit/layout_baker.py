@@ -71,25 +71,44 @@ def letter_line_t_column() -> int:
     return layout_data()["screen"]["cols"] - 1
 
 
-def compose(view: View, game: Game | None, frame: int = 0, opts: Options = Options()) -> Screen:
-    """The screen for this frame."""
+def compose(
+    view: View, game: Game | None, frame: int = 0, opts: Options = Options(), notes: tuple[str, ...] = ()
+) -> Screen:
+    """The screen for this frame. ``notes``: lines for the foot of the title (statistics, messages)."""
     scr = Screen(border=pal.BORDER)
     if view.phase == "prompt" or game is None:
-        _title(scr, view)
+        title(scr, view.prompt_digit, view.prompt_deal, notes)
     else:
         _game(scr, view, game, frame, opts)
     return scr
 
 
-def _title(scr: Screen, view: View) -> None:
+def title(scr: Screen, digit: str, deal: str, notes: tuple[str, ...] = (), entry: bool = True) -> None:
+    """The title: credits, the suit prompt and the game number, and the notes below.
+
+    While the suit count is typed, the cursor block follows it; then it moves to
+    the game number, where "RANDOM" stands until a digit is typed. ``entry``
+    False leaves the prompt out (the saved-game offer uses the title too).
+    """
     g = scr.geometry
+    t = layout_data()["title_screen"]
     scr.band(0, g.rows - 1, pal.BACKGROUND, TEXT_ROWS)
     colours = pal.colours()
     for item in layout_data()["title"]:
         text = item["text"]
         scr.put(item["row"], (g.cols - len(text)) // 2, text, TEXT_ROWS.index(colours[item["colour"]]))
-    prompt = "(2-4)? " + (view.prompt_digit or "") + "\u2588"
-    scr.put(15, (g.cols - 9) // 2, prompt, 0)
+    if entry:
+        block = "\u2588"
+        scr.put(t["prompt_row"], (g.cols - 9) // 2, "(2-4)? " + (digit or block), 0)
+        if not digit:
+            number = "RANDOM"
+        elif not deal:
+            number = block + " RANDOM"
+        else:
+            number = deal + block
+        scr.put(t["game_row"], 1, "GAME # " + number, 1)
+    for i, line in enumerate(notes[: g.rows - t["notes_row"]]):
+        scr.put(t["notes_row"] + i, (g.cols - len(line)) // 2, line[: g.cols], 0)
 
 
 def _game(scr: Screen, view: View, game: Game, frame: int, opts: Options) -> None:
@@ -126,7 +145,7 @@ def _game(scr: Screen, view: View, game: Game, frame: int, opts: Options) -> Non
         if view.flashing == ch or (view.flashing == "line" and row == line_row):
             if not view.flash_lit:
                 return
-        if ch in view.hint and (frame // 15) % 2:
+        if ch in view.hint and not view.hint_lit:
             return
         scr.put(row, x, ch, BLACK_REG if ch in view.black else PURPLE_REG)
 

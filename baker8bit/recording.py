@@ -195,7 +195,7 @@ class Recorder:
     def attach(cls, machine: KeyMachine, seed: int) -> "Recorder":
         if machine.frame != 0:
             raise RecordingError(f"a recording starts at frame 0; this machine is at frame {machine.frame}")
-        if machine.rng.getstate() != random.Random(seed).getstate():
+        if machine.seed != seed or machine.rng.getstate() != random.Random(seed).getstate():
             raise RecordingError(f"this machine's deal numbers do not come from a fresh seed {seed}")
         self = cls.__new__(cls)
         self._begin(machine, seed)
@@ -231,13 +231,12 @@ class Recorder:
 def replay(
     rec: Recording,
     on_frame: Callable[[KeyMachine], None] | None = None,
-    advisor: Callable[[KeyMachine], None] | None = None,
     check_program: bool = True,
 ) -> KeyMachine:
     """Rebuild the machine and feed the keys at their frames; see the module docstring.
 
-    ``advisor`` is given to the machine for the HELP key, as the app does; a
-    session that pressed HELP replays its hints only with the same advisor.
+    HELP answers replay too: the solver runs a fixed number of positions a
+    frame (``help_states`` of the recorded timing), not for a fixed time.
     ``check_program=False`` replays a recording refused by ``compatibility``
     anyway (for investigating, never for showing a replay as exact).
     """
@@ -249,7 +248,6 @@ def replay(
         m = rec.start.machine(rec.seed, rec.timing)
     except (ValueError, boardtext.BoardError, savegame.SaveError) as e:
         raise RecordingError(f"the start cannot be rebuilt: {e}") from None
-    m.advisor = advisor
     keys = rec.keys
     i = 0
     for frame in range(rec.frames):

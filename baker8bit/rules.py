@@ -60,6 +60,9 @@ class Timing:
     flash_half: int
     group_step: int
     winner_half: int
+    help_states: int
+    help_max_states: int
+    help_half: int
 
 
 @cache

@@ -218,14 +218,8 @@ def machine_from_game(game: Game, seed: int = 0, timing: rulesmod.Timing | None 
     Its events are ``deal S D`` (as for any game start), then ``resume M H``
     (M: the move count, H: take-backs left), so an observer such as
     ``stats.StatsTracker`` knows the game was already under way; a won game
-    then shows ``winner``. A thin wrapper until KeyMachine has ``resume(game)``.
+    then shows ``winner``.
     """
     machine = KeyMachine(seed=seed, timing=timing)
-    machine._start(game)  # noqa: SLF001 -- KeyMachine.resume(game) is the proposed public form
-    winner = machine.events and machine.events[-1].text == "winner"
-    if winner:
-        machine.events.pop()
-    machine.emit(f"resume {game.moves} {game.takebacks_left}")
-    if winner:
-        machine.emit("winner")
+    machine.resume(game)
     return machine

@@ -191,12 +191,13 @@ def test_replay_refuses_an_incompatible_recording(monkeypatch):
 
 
 def test_the_recorded_timing_is_used():
-    fast = rules.Timing(flash_frames=10, flash_half=2, group_step=3, winner_half=5)
+    fast = rules.Timing(flash_frames=10, flash_half=2, group_step=3, winner_half=5,
+                        help_states=50, help_max_states=1000, help_half=4)
     r = Recorder(seed=1, suits=2, deal=1, timing=fast)
     session(r, [(0, "A"), (1, "B"), (12, "F"), (13, "T")], 20)
     assert "move F T" in texts(r.machine)  # the flash was over by frame 12
     text = dump(r.recording())
-    assert "timing flash_frames=10 flash_half=2 group_step=3 winner_half=5" in text
+    assert "timing flash_frames=10 flash_half=2 group_step=3 winner_half=5 help_states=50" in text
     same_machine(replay(parse(text)), r.machine)
 
 

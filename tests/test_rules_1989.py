@@ -379,3 +379,25 @@ def test_known_solution_replays_to_winner(suits):
     m = play(suits, deal, " ".join(solution))
     assert m.game.won and m.phase == "won"
     assert m.view().moves == len(solution) and texts(m).count("winner") == 1
+
+
+# ---- the title: suit count, then an optional game number (beyond the original) -----------
+
+
+def test_title_takes_a_game_number_after_the_suit_count():
+    m = play(4, 1, "<ESC> 4 11982")
+    assert m.view().prompt_digit == "4" and m.view().prompt_deal == "11982"
+    m = play(4, 1, "<ESC> 4 11982 <RETURN>")
+    assert m.game.deal == 11982 and m.rules.suits == 4
+    assert m.game.position == play(4, 11982, "").game.position
+
+
+def test_title_game_number_editing_and_limits():
+    m = play(4, 1, "<ESC> 3 0 12 <SPACE> 5")  # a leading 0 is ignored; space rubs out
+    assert m.view().prompt_deal == "15"
+    m = play(4, 1, "<ESC> 2 2147483647 9")  # past 2^31-1 the extra digit is refused
+    assert m.view().prompt_deal == "2147483647"
+    m = play(4, 1, "<ESC> 2 55 <ESC>")
+    assert (m.view().prompt_digit, m.view().prompt_deal, m.phase) == ("", "", "prompt")
+    m = play(4, 1, "<ESC> 2 <SPACE> 3 <RETURN>")
+    assert m.rules.suits == 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 import time
 
 from baker8bit import script
@@ -18,6 +19,18 @@ def scale_arg(text: str) -> int:
     return int(text)
 
 
+def speed_arg(text: str) -> float:
+    import argparse
+
+    try:
+        v = float(text)
+    except ValueError:
+        v = 0
+    if not 0.1 <= v <= 16:
+        raise argparse.ArgumentTypeError(f"speed must be a number from 0.1 to 16, not {text!r}")
+    return v
+
+
 def add_look_args(p) -> None:
     p.add_argument("--glyphs", action="store_true", help="suit symbol beside the rank")
     p.add_argument("--pal", action="store_true", help="PAL palette and 50 Hz timing")
@@ -30,6 +43,7 @@ def register_root(parser) -> None:
     parser.add_argument("--crt", action="store_true", help="Pyxel's CRT-like screen filter")
     parser.add_argument("--mute", action="store_true", help="no sound")
     parser.add_argument("--click", action="store_true", help="a key click, as the Atari OS made")
+    parser.add_argument("--record", metavar="FILE", help="record the session (every key, by frame) to FILE")
     parser.set_defaults(func=run_window)
 
 
@@ -44,6 +58,15 @@ def register(sub) -> None:
     p.add_argument("--title", action="store_true", help="start at the suit prompt instead of a deal")
     p.set_defaults(func=run_shot)
 
+    p = sub.add_parser("demo", help="the program plays a solvable deal to WINNER by itself; any key stops")
+    add_game_args(p, board=False)
+    add_look_args(p)
+    p.add_argument("--speed", type=speed_arg, default=1.0, help="pace (2 = twice as fast)")
+    p.add_argument("--scale", type=scale_arg, default=None, help="window scale 1..16")
+    p.add_argument("--crt", action="store_true", help="Pyxel's CRT-like screen filter")
+    p.add_argument("--mute", action="store_true", help="no sound")
+    p.set_defaults(func=run_demo)
+
     p = sub.add_parser("sound", help="write one of the game's sounds as a WAV file")
     p.add_argument("name", choices=["tone", "buzzer", "click"], help="which sound")
     p.add_argument("--out", required=True, help="WAV file to write")
@@ -51,7 +74,7 @@ def register(sub) -> None:
     p.set_defaults(func=run_sound)
 
 
-def machine_for(args, seed: int) -> KeyMachine:
+def machine_for(args, seed: int) -> KeyMachine:  # for shot
     """At the suit prompt unless a deal or board is asked for."""
     if getattr(args, "title", False) or (args.suits is None and args.deal is None and not args.board):
         return KeyMachine(seed=seed)
@@ -76,6 +99,26 @@ def run_shot(args) -> int:
     return 0
 
 
+def run_demo(args) -> int:
+    from baker8bit.app import App, AppOptions
+    from baker8bit.demo import Planner
+
+    seed = random.Random(time.time_ns()).randrange(2**31)
+    suits = args.suits or 4
+    deal = args.deal or random.Random(seed).randint(1, 32000)
+    print(f"baker8bit: looking for a solvable {suits}-suit deal from #{deal} ...", flush=True)
+    try:
+        plan = Planner(suits, deal).finish()
+    except RuntimeError as e:
+        raise UsageError(str(e)) from None
+    print(f"baker8bit: playing deal #{plan.deal} in {len(plan.commands)} commands; any key stops")
+    opts = AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute)
+    app = App(KeyMachine(seed=seed), opts, attract=True)
+    app.start_demo(plan, args.speed)
+    app.run()
+    return 0
+
+
 def run_sound(args) -> int:
     from baker8bit import pokey
 
@@ -91,12 +134,30 @@ def run_sound(args) -> int:
 
 
 def run_window(args) -> int:
+    from pathlib import Path
+
+    from baker8bit import userdata
     from baker8bit.app import App, AppOptions
+    from baker8bit.session import Session
 
     # The wall clock seeds the random deal numbers here, outside the engine; the
     # deal number is on screen, so any game can be replayed by its number.
-    seed = random.Random(time.time_ns()).randrange(2**63)
-    m = machine_for(args, seed)
-    App(m, AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute,
-                   click=args.click)).run()
+    seed = random.Random(time.time_ns()).randrange(2**31)
+    record = Path(args.record).resolve() if args.record else None
+    if record is not None and not record.parent.is_dir():
+        raise UsageError(f"cannot record to {args.record}: no such directory {record.parent}")
+    session = Session(userdata.data_dir(), record)
+    for message in session.messages:
+        print(f"baker8bit: {message}", file=sys.stderr)
+    offer = None
+    if args.suits is None and args.deal is None and not args.board and session.saved_game is not None:
+        offer = session.saved_game  # the next start offers to resume it
+    if args.suits is None and args.deal is None and not args.board:
+        machine = session.start(seed)
+    else:
+        rs, pos, deal = start_of(args)
+        machine = session.start(seed, suits=rs.suits, deal=deal, position=pos if deal is None else None)
+    opts = AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute,
+                      click=args.click)
+    App(machine, opts, session=session, offer=offer, attract=True).run()
     return 0

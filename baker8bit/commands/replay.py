@@ -1,0 +1,57 @@
+"""``baker8bit replay``: play a recording back in the window, or render it headless to GIF or PNGs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from baker8bit import recording
+from baker8bit.commands.common import UsageError
+from baker8bit.commands.window import scale_arg, speed_arg
+
+
+def register(sub) -> None:
+    p = sub.add_parser("replay", help="play back a recording (window), or render it to a GIF or PNG frames")
+    p.add_argument("file", help="a recording made with `baker8bit --record FILE`")
+    p.add_argument("--speed", type=speed_arg, default=1.0, help="replay speed (2 = twice as fast)")
+    p.add_argument("--gif", metavar="OUT", help="render headless to an animated GIF instead of a window")
+    p.add_argument("--png-dir", metavar="DIR", help="render headless: one PNG for each frame the screen changes")
+    p.add_argument("--scale", type=scale_arg, default=None, help="pixel scale (window, GIF and PNGs)")
+    p.add_argument("--glyphs", action="store_true", help="suit symbol beside the rank")
+    p.add_argument("--pal", action="store_true", help="PAL palette")
+    p.add_argument("--mute", action="store_true", help="no sound (window)")
+    p.set_defaults(func=run)
+
+
+def load(path: str) -> recording.Recording:
+    try:
+        rec = recording.load(path)
+    except OSError as e:
+        raise UsageError(f"cannot read recording {path}: {e.strerror or e}") from None
+    except recording.RecordingError as e:
+        raise UsageError(f"{path}: {e}") from None
+    reason = recording.compatibility(rec.program)
+    if reason:
+        raise UsageError(f"{path}: {reason}")
+    return rec
+
+
+def run(args) -> int:
+    rec = load(args.file)
+    if args.gif or args.png_dir:
+        from baker8bit.video import render_headless
+
+        try:
+            out = render_headless(rec, gif=args.gif, png_dir=args.png_dir, scale=args.scale or 1,
+                                  glyphs=args.glyphs, pal=args.pal)
+        except OSError as e:
+            raise UsageError(str(e)) from None
+        print(out)
+        return 0
+    from baker8bit.video import replay_window
+
+    replay_window(rec, speed=args.speed, scale=args.scale, glyphs=args.glyphs, pal=args.pal, sound=not args.mute)
+    return 0
+
+
+def resolve(path: str | None) -> Path | None:
+    return Path(path).resolve() if path else None

@@ -1,0 +1,317 @@
+"""Depth-first search over single-card moves, with duplicate detection.
+
+The search state is kept small and hashable:
+
+- ``cols``: a tuple of ``bytes``, one per column (top card first, exposed card
+  last); a card is its int ``suit * 13 + rank``, which fits in a byte;
+- ``cells``: a tuple of card or -1 per parking space, in the game's own order;
+- ``found``: per suit, how many cards are home.
+
+Two positions that differ only in the order of their columns or of their
+parking spaces win or lose together, so the visited set holds a canonical key:
+the columns sorted and joined with a separator byte, then the sorted parked
+cards (the terminal piles follow from which cards are left). The states kept
+in the stack are the real ones, so the moves on the path are real key letters.
+
+Every legal move home is made at once (``safety.py`` proves this loses no win),
+so an expanded state never has one and its moves are, in order of preference:
+a parked card onto the card one rank higher of its suit, an exposed card onto
+it, a parked card into an empty column, an exposed card into an empty column,
+an exposed card into a parking space. Only the first empty column and the
+first empty parking space are tried (the others lead to the same key), and a
+lone card is not moved into an empty column (that leads to the same key too).
+
+The stack holds states, not iterators: a state's unseen children are pushed
+(the preferred one last, so it is explored first) and marked seen at once. A
+popped entry carries its depth; the path of moves is cut back to that depth,
+since everything popped between a state and its children lies below them.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from baker8bit.position import Position
+from baker8bit.rules import RuleSet
+
+SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
+
+_SEP = b"\xff"
+_CELLS = b"\xfe"
+_BYTE = [bytes((c,)) for c in range(256)]
+_SUIT = [c // 13 for c in range(52)]
+_RANK = [c % 13 for c in range(52)]
+_PARENT = [c + 1 if c % 13 != 12 else -1 for c in range(52)]
+
+# How often (in states) the clock is read when max_seconds is set.
+_CLOCK_EVERY = 512
+
+# Move-ordering weights (a heuristic: they change which win is found first and
+# how fast, never a verdict). A move costs W_BURY for each card a suit needs
+# next that it buries (or, negative, uncovers a card above), W_CELL for filling
+# a parking space, W_EMPTY for filling an empty column, W_DIG per card still
+# above the shallowest needed card of the source column.
+W_BURY, W_CELL, W_EMPTY, W_DIG = 10, 3, 3, 1
+
+
+@dataclass
+class Result:
+    """What a search found.
+
+    ``outcome`` is ``"solved"`` (``moves`` wins the game from the position, in
+    key notation, including the moves home), ``"unsolvable"`` (every position
+    reachable was examined: a proof) or ``"unknown"`` (a limit stopped it).
+    ``states`` counts the distinct positions generated; ``seconds`` the time
+    spent searching.
+    """
+
+    outcome: str
+    moves: list[str] = field(default_factory=list)
+    states: int = 0
+    seconds: float = 0.0
+
+
+def _cell_key(cells: tuple[int, ...]) -> bytes:
+    return _CELLS + bytes(sorted(c for c in cells if c >= 0))
+
+
+def _key(cols, ckey: bytes) -> bytes:
+    return _SEP.join(sorted(cols)) + ckey
+
+
+class Search:
+    """A search that can run in slices: call ``step`` until it returns a Result.
+
+    ``max_states`` bounds the positions kept (so memory); ``max_seconds`` bounds
+    the time spent inside ``step`` (read from ``time.perf_counter``; with only
+    ``max_states`` set the result is fully deterministic). Slicing never
+    changes the result: the order of the search does not depend on it.
+    """
+
+    def __init__(
+        self,
+        position: Position,
+        rules: RuleSet,
+        max_states: int | None = None,
+        max_seconds: float | None = None,
+    ) -> None:
+        position.check(rules)
+        self.max_states = max_states
+        self.max_seconds = max_seconds
+        self.seconds = 0.0
+        self.result: Result | None = None
+        ncol, ncell = rules.columns, rules.cells
+        self._ncol = ncol
+        self._total = rules.cards
+        letters = [rules.column_letter(i) for i in range(ncol)]
+        letters += [rules.cell_letter(j) for j in range(ncell)]
+        letters.append("T")
+        self._names = [[a + b for b in letters] for a in letters]
+        self._home = ncol + ncell  # place index of the terminal area
+
+        cols = tuple(bytes(c) for c in position.columns)
+        cells = tuple(-1 if c is None else c for c in position.cells)
+        found = tuple(position.foundations)
+        moves: list[str] = []
+        cols, cells, found = self._go_home(list(cols), list(cells), list(found), moves)
+        ckey = _cell_key(cells)
+        self._seen = {_key(cols, ckey)}
+        self._path: list[tuple[str, ...]] = []
+        self._stack = []
+        if sum(found) == self._total:
+            self.result = Result(SOLVED, list(moves), 1, 0.0)
+        else:
+            self._stack.append((cols, cells, ckey, found, 0, tuple(moves)))
+
+    # -- safe moves home ------------------------------------------------------
+
+    def _go_home(self, cols: list, cells: list, found: list, moves: list):
+        """Make every legal move home, repeatedly (see safety.py); note them."""
+        names, home, ncol = self._names, self._home, self._ncol
+        moved = True
+        while moved:
+            moved = False
+            for i, col in enumerate(cols):
+                while col and found[_SUIT[col[-1]]] == _RANK[col[-1]]:
+                    found[_SUIT[col[-1]]] += 1
+                    col = col[:-1]
+                    moves.append(names[i][home])
+                    moved = True
+                cols[i] = col
+            for j, c in enumerate(cells):
+                if c >= 0 and found[_SUIT[c]] == _RANK[c]:
+                    found[_SUIT[c]] += 1
+                    cells[j] = -1
+                    moves.append(names[ncol + j][home])
+                    moved = True
+        return tuple(cols), tuple(cells), tuple(found)
+
+    def _after(self, cl: list, cells, found, move: str):
+        """A child whose move exposed a card that may go home: send it (and any
+        card that follows) home; return the child and its moves."""
+        moves = [move]
+        cols, cells, found = self._go_home(cl, list(cells), list(found), moves)
+        return cols, cells, found, tuple(moves)
+
+    # -- the search -------------------------------------------------------------
+
+    def step(self, budget_states: int | None = None) -> Result | None:
+        """Search until ``budget_states`` more positions were generated (about:
+        a state's children are generated together), or until done; return the
+        Result when done, else None. Once done, return the same Result again."""
+        if self.result is not None:
+            return self.result
+        t0 = time.perf_counter()
+        try:
+            return self._run(budget_states, t0)
+        finally:
+            self.seconds += time.perf_counter() - t0
+            if self.result is not None:
+                self.result.seconds = self.seconds
+
+    def _finish(self, outcome: str, moves: list[str]) -> Result:
+        self.result = Result(outcome, moves, len(self._seen), self.seconds)
+        self._stack = []
+        return self.result
+
+    def _run(self, budget: int | None, t0: float) -> Result | None:
+        seen = self._seen
+        stack = self._stack
+        path = self._path
+        names = self._names
+        ncol = self._ncol
+        total = self._total
+        max_states = self.max_states if self.max_states is not None else float("inf")
+        stop_at = len(seen) + budget if budget is not None else float("inf")
+        deadline = (
+            t0 + (self.max_seconds - self.seconds) if self.max_seconds is not None else None
+        )
+        next_clock = len(seen) + _CLOCK_EVERY
+        add = seen.add
+        push = stack.append
+        pop = stack.pop
+        SUIT, RANK, PARENT, BYTE, SEP = _SUIT, _RANK, _PARENT, _BYTE, _SEP
+        after = self._after
+        ncols = range(ncol)
+
+        while stack:
+            n = len(seen)
+            if n >= stop_at:
+                return None
+            if deadline is not None and n >= next_clock:
+                next_clock = n + _CLOCK_EVERY
+                if time.perf_counter() >= deadline:
+                    return self._finish(UNKNOWN, [])
+            cols, cells, ckey, found, depth, moves = pop()
+            del path[depth:]
+            path.append(moves)
+            d1 = depth + 1
+
+            # What the heuristic needs: the cards each suit needs next, and per
+            # column how many of them it buries and how deep the shallowest is.
+            need = [k * 13 + f for k, f in enumerate(found) if f < 13]
+            tops = {}
+            empty = -1
+            buried = [0] * ncol
+            dig = [99] * ncol
+            for i in ncols:
+                col = cols[i]
+                if col:
+                    tops[col[-1]] = i
+                    for c in need:
+                        at = col.find(c)
+                        if at >= 0:
+                            buried[i] += 1
+                            above = len(col) - 1 - at
+                            if above < dig[i]:
+                                dig[i] = above
+                elif empty < 0:
+                    empty = i
+            free = -1
+            for j, c in enumerate(cells):
+                if c < 0:
+                    free = j
+                    break
+
+            # Candidate moves as (priority, source place, destination place);
+            # places: columns 0..ncol-1, then parking spaces.
+            cands = []
+            for j, c in enumerate(cells):
+                if c < 0:
+                    continue
+                p = PARENT[c]
+                di = tops.get(p, -1) if p >= 0 else -1
+                if di >= 0:
+                    cands.append((W_BURY * buried[di] - W_CELL, ncol + j, di))
+                if empty >= 0:
+                    cands.append((W_EMPTY - W_CELL + 1, ncol + j, empty))
+            for c, si in tops.items():
+                lone = len(cols[si]) == 1
+                gain = -W_BURY * buried[si] + W_DIG * dig[si] - (W_EMPTY if lone else 0)
+                p = PARENT[c]
+                di = tops.get(p, -1) if p >= 0 else -1
+                if di >= 0:
+                    cands.append((gain + W_BURY * buried[di], si, di))
+                if empty >= 0 and not lone:
+                    cands.append((gain + W_EMPTY + 2, si, empty))
+                if free >= 0:
+                    cands.append((gain + W_CELL + 3, si, ncol + free))
+            cands.sort()
+
+            children = []
+            for _prio, s, d in cands:
+                cl = list(cols)
+                nc = cells
+                nk = ckey
+                if s < ncol:
+                    c = cols[s][-1]
+                    rest = cl[s] = cols[s][:-1]
+                else:
+                    c = cells[s - ncol]
+                    nc = list(cells)
+                    nc[s - ncol] = -1
+                    rest = b""
+                if d < ncol:
+                    cl[d] = cols[d] + BYTE[c]
+                else:
+                    nc = list(cells)
+                    nc[d - ncol] = c
+                mv = names[s][d]
+                if rest and found[SUIT[rest[-1]]] == RANK[rest[-1]]:
+                    cl, nc, nfound, mvs = after(cl, nc, found, mv)
+                    nk = _cell_key(nc)
+                    key = SEP.join(sorted(cl)) + nk
+                    if key in seen:
+                        continue
+                    if len(seen) >= max_states:
+                        return self._finish(UNKNOWN, [])
+                    add(key)
+                    if sum(nfound) == total:
+                        path.append(mvs)
+                        return self._finish(SOLVED, [m for ms in path for m in ms])
+                    children.append((cl, nc, nk, nfound, d1, mvs))
+                    continue
+                if nc is not cells:
+                    nc = tuple(nc)
+                    nk = _cell_key(nc)
+                key = SEP.join(sorted(cl)) + nk
+                if key in seen:
+                    continue
+                if len(seen) >= max_states:
+                    return self._finish(UNKNOWN, [])
+                add(key)
+                children.append((cl, nc, nk, found, d1, (mv,)))
+            children.reverse()
+            stack.extend(children)
+        return self._finish(UNSOLVABLE, [])
+
+
+def solve(
+    position: Position,
+    rules: RuleSet,
+    max_states: int | None = None,
+    max_seconds: float | None = None,
+) -> Result:
+    """Search a position to the end (or to a limit) in one call."""
+    return Search(position, rules, max_states, max_seconds).step()

@@ -1,0 +1,133 @@
+"""HELP (F1): the solver's best next move, found in slices between frames."""
+
+from __future__ import annotations
+
+import pytest
+
+from baker8bit import script
+from baker8bit.app import App, AppOptions
+from baker8bit.advisor import first_command
+from baker8bit.keys import KeyMachine
+from baker8bit.layout_baker import compose
+from baker8bit.solver import solve
+from conftest import machine_on, pyxel_ready, texts
+
+
+def think(m: KeyMachine, limit: int = 5000) -> int:
+    """Tick until the HELP answer is in; the number of frames it took."""
+    n = 0
+    while m.advisor.thinking:
+        m.tick()
+        n += 1
+        assert n < limit
+    return n
+
+
+@pytest.mark.parametrize("suits,deal", [(2, 5), (3, 5), (4, 1), (4, 9)])
+def test_help_blinks_the_first_move_of_a_win(suits, deal):
+    m = KeyMachine(suits=suits, deal=deal)
+    m.press("HELP")
+    assert m.view().hint_text == "THINKING"
+    frames = think(m)
+    result = solve(m.game.position, m.game.rules, max_states=m.timing.help_max_states)
+    best = first_command(m.game, result.moves)
+    assert texts(m)[-1] == f"hint {best}"
+    states_needed = result.states
+    assert frames >= states_needed // m.timing.help_states  # never more than a slice per frame
+    v = m.view()
+    assert v.hint_text == "" and set(v.hint) == set(best)
+    lit = set()
+    for _ in range(2 * m.timing.help_half + 1):
+        m.tick()
+        lit.add(m.view().hint_lit)
+    assert lit == {True, False}
+    for k in best:  # the hinted keys play a legal move
+        m.press(k)
+        m.settle()
+    assert m.game.moves >= 1 and "flash line" not in texts(m)
+
+
+def test_help_for_a_group_move_blinks_T_and_both_letters():
+    m = machine_on("""
+        Foundations: C-4 D-K H-K S-K
+        Freecells: - -
+        : KC QC JC TC
+        : 8C 7C 6C 5C
+        : 9C
+        :
+        :
+        :
+    """)
+    assert first_command(m.game, ["BG", "BH", "BD", "BC", "DC", "HC", "GC", "CT"]) == "TBC"
+    assert first_command(m.game, ["BG", "AT"]) == "BG"  # not a group pattern: the single move
+    # when the answer is a group move, HELP blinks T and both column letters
+    from baker8bit.advisor import Answer
+
+    def found_tbc():  # stands in for a search that found TBC
+        m.advisor.cancel()
+        return Answer("solved", "TBC", 1)
+
+    m.advisor.tick = found_tbc
+    m.press("HELP")
+    m.tick()
+    assert texts(m)[-1] == "hint TBC" and set(m.view().hint) == {"T", "B", "C"}
+    scr = compose(m.view(), m.game, m.frame)
+    assert "T" in scr.text_at(3) and "B" in scr.text_at(3)
+    for _ in range(m.timing.help_half):
+        m.tick()
+    scr = compose(m.view(), m.game, m.frame)
+    assert not m.view().hint_lit and "B" not in scr.text_at(3) and "T" not in scr.text_at(3)
+
+
+def test_help_says_no_win_from_here_when_the_search_proves_it():
+    m = KeyMachine(suits=4, deal=10)  # a deal with no win (fc-solve agrees: tests/test_solver_fcsolve.py)
+    assert solve(m.game.position, m.game.rules).outcome == "unsolvable"
+    m.press("HELP")
+    think(m)
+    assert m.view().hint_text == "NO WIN FROM HERE" and texts(m)[-1] == "hint lost"
+    assert m.view().hint == ()
+
+
+def test_a_key_press_cancels_the_search_cleanly():
+    m = KeyMachine(suits=4, deal=9)
+    m.press("HELP")
+    m.tick()
+    assert m.advisor.thinking
+    m.press("G")
+    assert not m.advisor.thinking and m.view().hint_text == "" and "help cancelled" in texts(m)
+    for _ in range(200):
+        m.tick()
+    assert not any(t.startswith("hint") for t in texts(m)) and m.view().black == {"G"}
+
+
+def test_help_gives_up_with_no_answer_at_its_state_limit():
+    from baker8bit.rules import timing
+
+    t = timing()
+    tiny = type(t)(**{**t.__dict__, "help_max_states": 50})
+    m = KeyMachine(suits=4, deal=9, timing=tiny)
+    m.press("HELP")
+    think(m)
+    assert m.view().hint_text == "NO ANSWER" and texts(m)[-1] == "hint unknown"
+
+
+def test_help_in_the_headless_app_shows_the_first_move_while_frames_go_on():
+    pyxel_ready()
+    app = App(KeyMachine(suits=4, deal=9), AppOptions(headless=True))
+    app.frame(("HELP",))
+    shown = []
+    for _ in range(600):
+        app.frame()
+        scr = compose(app.machine.view(), app.machine.game, app.machine.frame)
+        shown.append(scr.text_at(23))
+        if not app.machine.advisor.thinking:
+            break
+    assert shown[0].startswith("THINKING")  # a frame was drawn while the search ran
+    assert len(shown) > 1  # and it took more than one frame: the search never blocks
+    assert not app.machine.advisor.thinking
+    assert app.machine.view().hint  # the answer's letters now blink on the purple line
+
+
+def test_help_via_the_keys_command():
+    m = script.run(KeyMachine(suits=2, deal=5), script.parse("<HELP> <WAIT 200>"))
+    assert any(t.startswith("hint ") for t in texts(m))
