@@ -168,9 +168,9 @@ class Session:
         if self.screen_note:
             out.append(self.screen_note)
         if self.tracker is not None:
-            out.append("SUITS  WON/PLAYED")
+            out.append("SUITS WON PLAYED WIN")
             for s in (2, 3, 4):
                 st = self.tracker.stats.suits[s]
                 pct = "-" if st.win_percent is None else f"{st.win_percent}%"
-                out.append(f"{s} {st.won:>6}/{st.played:<6}{pct:>4}")
+                out.append(f"{s:^5} {st.won:>3} {st.played:>6} {pct:>3}")
         return tuple(out)

@@ -1,0 +1,34 @@
+"""tools/build_pyxapp.py: a .pyxapp that carries everything the game needs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_pyxapp_holds_code_data_palettes_font_and_startup(tmp_path):
+    res = subprocess.run([sys.executable, str(ROOT / "tools" / "build_pyxapp.py"), "--out", str(tmp_path)],
+                         capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    app = tmp_path / "baker8bit.pyxapp"
+    with zipfile.ZipFile(app) as z:
+        names = set(z.namelist())
+        z.extractall(tmp_path / "x")
+    for needed in ("baker8bit/baker8bit_app.py", "baker8bit/baker8bit/keys.py",
+                   "baker8bit/baker8bit/data/rulesets.toml", "baker8bit/baker8bit/data/sounds.toml",
+                   "baker8bit/baker8bit/data/layout.toml", "baker8bit/palettes/atari-ntsc.pyxpal",
+                   "baker8bit/palettes/baker-colours.toml", "baker8bit/fonts/baker8bit.bdf"):
+        assert needed in names, needed
+    assert not any("__pycache__" in n for n in names)
+    # the unpacked app finds its own data, wherever it is run from
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); "
+            "from baker8bit import palette, font, pokey, rules; "
+            "print(len(palette.load()), len(font.load()) > 60, sorted(pokey.sounds()), rules.baker(3).columns, "
+            "palette.PALETTES.resolve().is_relative_to(sys.argv[1]))")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "x" / "baker8bit")], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["128", "True", "['buzzer',", "'click',", "'tone']", "7", "True"], out.stderr

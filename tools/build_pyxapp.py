@@ -1,0 +1,70 @@
+"""Build baker8bit.pyxapp, Pyxel's one-file app format, for people who just want to play.
+
+Run:   python tools/build_pyxapp.py [--out DIR]     (writes DIR/baker8bit.pyxapp, default dist/)
+Play:  pyxel play dist/baker8bit.pyxapp
+
+The app folder holds the package (code and its data), the palettes and the
+font, and a start-up script that opens the window. ``pyxel package`` zips it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = "baker8bit"
+STARTUP = "baker8bit_app.py"
+STARTUP_TEXT = '''"""Start-up script of baker8bit.pyxapp: opens the game window."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from baker8bit.cli import main  # noqa: E402
+
+sys.exit(main([]))  # `pyxel play` leaves its own arguments in sys.argv: open the window as is
+'''
+IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc")
+
+
+def stage(folder: Path) -> Path:
+    """Lay out the app folder; returns the start-up script."""
+    shutil.copytree(ROOT / "baker8bit", folder / "baker8bit", ignore=IGNORE)
+    shutil.copytree(ROOT / "palettes", folder / "palettes", ignore=IGNORE)
+    shutil.copytree(ROOT / "fonts", folder / "fonts", ignore=IGNORE)
+    script = folder / STARTUP
+    script.write_text(STARTUP_TEXT)
+    return script
+
+
+def build(out_dir: Path) -> Path:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / APP
+        folder.mkdir()
+        script = stage(folder)
+        # pyxel package writes APP_DIR.pyxapp in the current folder
+        subprocess.run(["pyxel", "package", str(folder), str(script)], cwd=tmp, check=True,
+                       stdout=subprocess.DEVNULL)
+        made = Path(tmp) / f"{APP}.pyxapp"
+        target = out_dir / made.name
+        shutil.move(str(made), target)
+    return target
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(ROOT / "dist"), help="folder for baker8bit.pyxapp (default dist/)")
+    args = ap.parse_args()
+    target = build(Path(args.out).resolve())
+    print(f"wrote {target} ({target.stat().st_size // 1024} KiB); play it with: pyxel play {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
