@@ -19,14 +19,18 @@ import os
 from pathlib import Path
 
 
-class AtomicWriteError(Exception):
-    """A file could not be written; the old file (if any) is unchanged."""
+class AtomicWriteError(OSError):
+    """A file could not be written; the old file (if any) is unchanged. Keeps the OS's errno."""
 
     def __init__(self, path: str | os.PathLike, reason: OSError):
         self.path = Path(path)
         self.reason = reason
         why = reason.strerror or str(reason)
-        super().__init__(f"cannot write {self.path}: {why} (the previous file is unchanged)")
+        self.message = f"cannot write {self.path}: {why} (the previous file is unchanged)"
+        super().__init__(reason.errno, self.message)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 def _open_temp(path: Path) -> tuple[int, Path]:

@@ -45,14 +45,14 @@ import io
 import os
 import struct
 import sys
-import tempfile
 import tomllib
 import wave
 from array import array
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from pathlib import Path
+
+from baker8bit.atomic import write_bytes
 
 # CPU clock, Hz [reference 2.3]; the 64 kHz and 15 kHz POKEY clocks are CPU/28 and CPU/114.
 CPU_HZ = {"ntsc": 3579545.0 / 2, "pal": 4433618.75 * 0.8 / 2}
@@ -327,13 +327,6 @@ def sounds() -> dict[str, SoundSpec]:
 # --- WAV output -------------------------------------------------------------------------
 
 
-_CHUNK = 1 << 16
-
-
-def _write_chunk(f, chunk: bytes) -> None:
-    f.write(chunk)
-
-
 def wav_bytes(samples: list[int], rate: int = PCM_RATE) -> bytes:
     """A complete 16-bit mono WAV file in memory."""
     data = array("h", samples)  # OverflowError for values outside 16 bits
@@ -349,24 +342,9 @@ def wav_bytes(samples: list[int], rate: int = PCM_RATE) -> bytes:
 
 
 def write_wav(path: str | os.PathLike, samples: list[int], rate: int = PCM_RATE) -> None:
-    """Write 16-bit mono PCM to ``path`` atomically (temp file in the same folder, then
-    ``os.replace``): a failure leaves any earlier file untouched and no temp file behind."""
-    path = Path(path)
-    blob = wav_bytes(samples, rate)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            for start in range(0, len(blob), _CHUNK):
-                _write_chunk(f, blob[start:start + _CHUNK])
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    """Write 16-bit mono PCM to ``path`` atomically (``atomic.write_bytes``): a failure
+    leaves any earlier file untouched and no temp file behind."""
+    write_bytes(path, wav_bytes(samples, rate))
 
 
 def read_wav(path: str | os.PathLike) -> tuple[list[int], int]:

@@ -73,7 +73,7 @@ class Lines:
                 raise self.error(f"line {self.first + j}: unexpected text after '{word}'")
 
 
-def check_header(lines: _Lines, magic: str, version: int, what: str) -> None:
+def check_header(lines: Lines, magic: str, version: int, what: str) -> None:
     """The first line: ``<magic> <version>``; a newer version is refused with the reason."""
     word, _, rest = (lines.lines[0].strip() if lines.lines else "").partition(" ")
     if word != magic:

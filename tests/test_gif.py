@@ -5,7 +5,6 @@ rectangles stored, and atomic writes that leave nothing behind on failure."""
 from __future__ import annotations
 
 import errno
-import os
 import random
 import shutil
 import struct

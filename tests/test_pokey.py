@@ -249,23 +249,21 @@ def test_write_wav_refuses_out_of_range_samples_and_keeps_old_file(tmp_path):
 
 
 def test_write_wav_is_atomic_when_writing_fails_midway(tmp_path, monkeypatch):
+    from baker8bit import atomic
+
     path = tmp_path / "tone.wav"
     pokey.write_wav(path, [100] * 1000, RATE)
     before = path.read_bytes()
-    real_write = pokey._write_chunk
-    calls = []
+    synced = []
 
-    def fail_on_second_chunk(f, chunk):
-        calls.append(len(chunk))
-        if len(calls) == 2:
-            raise OSError("disk full")
-        real_write(f, chunk)
+    def disk_full(fd):  # the data went to the temp file; the disk gives up before it is safe
+        synced.append(fd)
+        raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pokey, "_CHUNK", 256)
-    monkeypatch.setattr(pokey, "_write_chunk", fail_on_second_chunk)
-    with pytest.raises(OSError, match="disk full"):
+    monkeypatch.setattr(atomic.os, "fsync", disk_full)
+    with pytest.raises(OSError, match="No space left on device"):
         pokey.write_wav(path, [-100] * 1000, RATE)
-    assert len(calls) == 2  # the first chunk did reach the temp file
+    assert synced  # the write really got that far
     assert path.read_bytes() == before
     assert os.listdir(tmp_path) == ["tone.wav"]  # no temp file left behind
 
@@ -278,7 +276,9 @@ def test_write_wav_is_atomic_when_replace_fails(tmp_path, monkeypatch):
     def fail(src, dst):
         raise OSError("replace failed")
 
-    monkeypatch.setattr(pokey.os, "replace", fail)
+    from baker8bit import atomic
+
+    monkeypatch.setattr(atomic.os, "replace", fail)
     with pytest.raises(OSError):
         pokey.write_wav(path, [-100] * 10, RATE)
     assert path.read_bytes() == before

@@ -19,11 +19,13 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
-import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from baker8bit import atomic  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 GRID = REPO / "fonts" / "baker8bit.txt"
@@ -103,15 +105,7 @@ def build_bdf(grid_text: str) -> str:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="ascii", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    atomic.write_text(path, text)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,11 +26,13 @@ the reference gives.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
-import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from baker8bit import atomic  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_REFERENCE = Path("/work/shared/reference/atari-facts.md")
@@ -75,15 +77,7 @@ def pyxpal_text(colours: list[int]) -> str:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="ascii", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    atomic.write_text(path, text)
 
 
 def build(reference: Path) -> dict[str, str]:

@@ -83,7 +83,7 @@ def machine_for(args, seed: int) -> KeyMachine:  # for shot
 
 
 def run_shot(args) -> int:
-    from baker8bit.capture import CaptureError, headless_app, screenshot
+    from baker8bit.capture import headless_app, screenshot
 
     try:
         steps = script.parse(args.script)
