@@ -173,13 +173,7 @@ class KeyMachine:
             black.add("T")
             if self._group_src:
                 black.add(self._group_src)
-        lit = False
-        if self.phase == FLASH:
-            lit = ((self.frame - self._flash_start) // self.timing.flash_half) % 2 == 0
-        hint_lit = ((self.frame - self._hint_start) // self.timing.help_half) % 2 == 0
-        winner_lit = False
-        if self.phase == WON:
-            winner_lit = ((self.frame - self._winner_start) // self.timing.winner_half) % 2 == 0
+        t = self.timing
         return View(
             phase=self.phase,
             suits=g.rules.suits if g and self.phase != PROMPT else None,
@@ -188,15 +182,19 @@ class KeyMachine:
             prompt_deal=self.prompt_deal,
             black=frozenset(black),
             flashing=self._flash if self.phase == FLASH else None,
-            flash_lit=lit,
+            flash_lit=self.phase == FLASH and self._lit(self._flash_start, t.flash_half),
             at_mark=bool(g and self.phase != PROMPT and g.at_mark),
             winner=self.phase == WON,
-            winner_lit=winner_lit,
+            winner_lit=self.phase == WON and self._lit(self._winner_start, t.winner_half),
             moves=g.moves if g else 0,
             hint=self.hint,
-            hint_lit=hint_lit,
+            hint_lit=self._lit(self._hint_start, t.help_half),
             hint_text=self.hint_text,
         )
+
+    def _lit(self, since: int, half: int) -> bool:
+        """Blinking: lit for ``half`` frames from ``since``, then dark as long, and so on."""
+        return ((self.frame - since) // half) % 2 == 0
 
     # -- time ----------------------------------------------------------------
 
