@@ -157,9 +157,10 @@ class Search:
     # -- the search -------------------------------------------------------------
 
     def step(self, budget_states: int | None = None) -> Result | None:
-        """Search until ``budget_states`` more positions were generated (about:
-        a state's children are generated together), or until done; return the
-        Result when done, else None. Once done, return the same Result again."""
+        """Search until about ``budget_states`` more positions were generated
+        (a state's children are generated together, so a slice may overrun by
+        a few), or until done. Return the Result when done, else None; once
+        done, return the same Result again. ``None`` budget: run to the end."""
         if self.result is not None:
             return self.result
         t0 = time.perf_counter()
@@ -183,13 +184,12 @@ class Search:
         ncol = self._ncol
         total = self._total
         max_states = self.max_states if self.max_states is not None else float("inf")
-        stop_at = len(seen) + budget if budget is not None else float("inf")
+        stop_at = len(seen) + max(1, budget) if budget is not None else float("inf")
         deadline = (
             t0 + (self.max_seconds - self.seconds) if self.max_seconds is not None else None
         )
         next_clock = len(seen) + _CLOCK_EVERY
         add = seen.add
-        push = stack.append
         pop = stack.pop
         SUIT, RANK, PARENT, BYTE, SEP = _SUIT, _RANK, _PARENT, _BYTE, _SEP
         after = self._after

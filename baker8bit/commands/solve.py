@@ -1,0 +1,157 @@
+"""``baker8bit solve`` (one position) and ``baker8bit survey`` (many deals).
+
+    baker8bit solve --suits 4 --deal 5 [--json] [--max-states N] [--max-seconds S]
+    baker8bit solve --board FILE          (fc-solve board text; '-' = stdin)
+    baker8bit survey --suits 2,3,4 --deals 1-1000 [--workers K] [--out FILE.csv]
+                     [--resume] [--max-states N] [--max-seconds S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from baker8bit.commands.common import UsageError, add_game_args, start_of
+from baker8bit.solver import solve
+from baker8bit.solver import survey as sv
+
+DEFAULT_MAX_STATES = 2_000_000
+
+
+def positive_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number above 0, not {text!r}")
+    return n
+
+
+def positive_float(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        x = 0.0
+    if not x > 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
+    return x
+
+
+def add_limit_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--max-states", type=positive_int, default=DEFAULT_MAX_STATES,
+        help=f"give up (outcome 'unknown') after this many positions (default {DEFAULT_MAX_STATES})",
+    )
+    p.add_argument(
+        "--max-seconds", type=positive_float, default=None,
+        help="give up (outcome 'unknown') after this many seconds (default: no time limit)",
+    )
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "solve", help="solve a deal or a board",
+        description="Search a deal or a board for a win; print the outcome, the winning moves "
+        "in key notation (EI = column E to parking space I, FT = column F to its terminal pile), "
+        "the positions examined and the time.",
+    )
+    add_game_args(p)
+    add_limit_args(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+    p = subparsers.add_parser(
+        "survey", help="solve a range of deals, one CSV row per deal",
+        description="Solve many deals in worker processes; write one CSV row per deal "
+        f"({','.join(sv.FIELDS)}) as it is found, show progress on stderr and end with "
+        "a table of outcomes. Ctrl-C stops it and keeps the rows written so far.",
+    )
+    p.add_argument("--suits", default="4", help="2, 3 or 4, or a list such as 2,3,4 (default 4)")
+    p.add_argument("--deals", required=True, help="deal numbers: 1-1000, 7, or 1-10,20-30")
+    p.add_argument("--workers", type=positive_int, default=None,
+                   help="worker processes (default: one per CPU core)")
+    p.add_argument("--out", metavar="FILE.csv", help="write the CSV here (default: standard output)")
+    p.add_argument("--resume", action="store_true",
+                   help="keep the rows already in --out and solve only the other deals")
+    add_limit_args(p)
+    p.set_defaults(func=run_survey)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rules, position, _deal = start_of(args)
+    except UsageError as e:
+        print(f"baker8bit: {e}", file=sys.stderr)
+        return 2
+    result = solve(position, rules, max_states=args.max_states, max_seconds=args.max_seconds)
+    if args.json:
+        print(json.dumps({
+            "outcome": result.outcome,
+            "solution": result.moves,
+            "states": result.states,
+            "seconds": round(result.seconds, 6),
+        }))
+        return 0
+    print(result.outcome)
+    if result.moves:
+        print(" ".join(result.moves))
+    print(f"{len(result.moves)} moves, {result.states} states, {result.seconds:.3f} s")
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"baker8bit: {message}", file=sys.stderr)
+    return 2
+
+
+def run_survey(args: argparse.Namespace) -> int:
+    try:
+        suits = sv.parse_suits(args.suits)
+        deals = sv.parse_deals(args.deals)
+    except ValueError as e:
+        return _fail(str(e))
+    if args.resume and not args.out:
+        return _fail("--resume needs --out FILE.csv")
+    done: dict = {}
+    if args.resume and os.path.exists(args.out):
+        try:
+            done = sv.read_rows(args.out)
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            return _fail(f"cannot resume: {e}")
+    wanted = [(s, d) for s in suits for d in deals]
+    kept = [done[k] for k in wanted if k in done]
+    tasks = [sv.Task(s, d, args.max_states, args.max_seconds) for s, d in wanted if (s, d) not in done]
+    try:
+        if args.out:
+            header = not (args.resume and os.path.exists(args.out) and os.path.getsize(args.out) > 0)
+            stream = open(args.out, "a" if not header else "w", newline="", encoding="utf-8")
+        else:
+            stream, header = sys.stdout, True
+    except OSError as e:
+        return _fail(f"cannot write {args.out}: {e}")
+    writer = sv.RowWriter(stream, header)
+    progress = sv.Progress(sys.stderr, len(wanted))
+    progress.update(len(kept), force=True)
+    rows = list(kept)
+    workers = args.workers or sv.default_workers()
+    code = 0
+    try:
+        for row in sv.run_tasks(tasks, workers):
+            writer.write(row)
+            rows.append(row)
+            progress.update(len(rows))
+    except KeyboardInterrupt:
+        code = 130
+    finally:
+        progress.close()
+        if stream is not sys.stdout:
+            stream.close()
+    table = sv.summary(rows)
+    if code:
+        print(f"baker8bit: interrupted; {len(rows)} of {len(wanted)} deals done"
+              + (f", rows kept in {args.out}" if args.out else ""), file=sys.stderr)
+    print(table, file=sys.stdout if args.out else sys.stderr)
+    return code

@@ -1,0 +1,257 @@
+"""The solver: wins replay, proofs agree with a brute force, limits give 'unknown'."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from baker8bit import boardtext, moves, rules
+from baker8bit.position import Position
+from baker8bit.solver import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, solve
+
+
+def replay(pos: Position, rs: rules.RuleSet, solution: list[str]) -> Position:
+    """Play key-notation moves through the engine, each one checked legal."""
+    for text in solution:
+        move = moves.parse_move(text, rs)
+        assert moves.is_legal(pos, move), f"illegal move {text}"
+        pos = moves.apply(pos, move)
+    return pos
+
+
+def brute_force(pos: Position, limit: int) -> str | None:
+    """Depth-first search over every legal move of the engine: no automatic
+    moves, no move ordering, no pruning. Positions are keyed by their sorted
+    columns and sorted parked cards (the order of columns and of parking
+    spaces does not change what can be done). None when it would need more
+    than ``limit`` positions."""
+
+    def key(p: Position):
+        return tuple(sorted(p.columns)), tuple(sorted(c for c in p.cells if c is not None)), p.foundations
+
+    seen = {key(pos)}
+    stack = [pos]
+    while stack:
+        p = stack.pop()
+        if p.is_complete():
+            return SOLVED
+        for m in moves.legal_moves(p):
+            nxt = moves.apply(p, m)
+            k = key(nxt)
+            if k not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(k)
+                stack.append(nxt)
+    return UNSOLVABLE
+
+
+def small_position(deal: int, suits: int, home: tuple[int, ...], parked: int) -> tuple[Position, rules.RuleSet]:
+    """Deal ``deal``, with the lowest ``home[s]`` cards of each suit taken off to
+    the terminal piles, then the exposed cards of the longest columns parked."""
+    rs = rules.baker(suits)
+    dealt = Position.dealt(deal, rs)
+    cols = [tuple(c for c in col if c % 13 >= home[c // 13]) for col in dealt.columns]
+    cells: list[int | None] = [None] * rs.cells
+    for j in range(min(parked, rs.cells)):
+        i = max(range(len(cols)), key=lambda i: (len(cols[i]), -i))
+        if cols[i]:
+            cells[j] = cols[i][-1]
+            cols[i] = cols[i][:-1]
+    pos = Position(tuple(cols), tuple(cells), tuple(home))
+    pos.check(rs)
+    return pos, rs
+
+
+@pytest.mark.parametrize("suits", [2, 3, 4])
+def test_solutions_of_deals_replay_to_a_win(suits):
+    rs = rules.baker(suits)
+    solved = 0
+    for deal in range(1, 13):
+        pos = Position.dealt(deal, rs)
+        result = solve(pos, rs)
+        assert result.outcome in (SOLVED, UNSOLVABLE)
+        assert result.states >= 1
+        if result.outcome == SOLVED:
+            solved += 1
+            assert replay(pos, rs, result.moves).is_complete()
+        else:
+            assert result.moves == []
+    assert solved >= 6  # most deals can be won; a solver that never wins fails here
+
+
+def test_solution_includes_the_moves_home():
+    rs = rules.baker(2)
+    pos = Position.dealt(1, rs)
+    result = solve(pos, rs)
+    assert result.outcome == SOLVED
+    assert sum(1 for m in result.moves if m.endswith("T")) == rs.cards
+
+
+def test_complete_position_is_solved_with_no_moves():
+    rs = rules.baker(2)
+    done = Position(((),) * rs.columns, (None,) * rs.cells, (13,) * rs.suits)
+    result = solve(done, rs)
+    assert (result.outcome, result.moves) == (SOLVED, [])
+
+
+def test_only_moves_home_left():
+    pos, rs = boardtext.read("Foundations: C-Q D-J\nFreecells: QD -\n: KC\n: KD\n:\n:\n:\n:\n")
+    result = solve(pos, rs)
+    assert result.outcome == SOLVED
+    assert result.moves == ["AT", "GT", "BT"]
+
+
+# Unsolvable boards. The first has no legal move at all; the others were
+# found by dealing 2-suit games with low cards taken home and two cards parked.
+UNSOLVABLE_BOARDS = [
+    """Foundations: C-5 D-5
+Freecells: JC JD
+: 6C TC 7C
+: 6D TD 7D
+: QC 8C 9C
+: QD 8D 9D
+: KC
+: KD
+""",
+    """Foundations: C-4 D-2
+Freecells: KC 8C
+: 9C 3D QC
+: 9D JD 4D
+: QD 6C 8D
+: KD 5D JC
+: 7D 7C
+: TD TC 5C 6D
+""",
+    """Foundations: C-3 D-2
+Freecells: 6D 9C
+: 4C KC TD
+: 5C QC 7C
+: TC 3D QD
+: 5D 8D JD
+: 9D 7D 8C
+: JC KD 6C 4D
+""",
+    """Foundations: C-3 D-3
+Freecells: 7C JC
+: 4C KC
+: QC 8C JD
+: 9C 5D 6C
+: KD 5C 6D
+: TD 4D 9D
+: QD TC 7D 8D
+""",
+]
+
+
+@pytest.mark.parametrize("board", UNSOLVABLE_BOARDS)
+def test_unsolvable_boards_agree_with_brute_force(board):
+    pos, rs = boardtext.read(board)
+    result = solve(pos, rs)
+    assert brute_force(pos, 100_000) == UNSOLVABLE
+    assert result.outcome == UNSOLVABLE
+    assert result.moves == []
+
+
+def test_tiny_state_limit_gives_unknown_not_a_verdict():
+    rs = rules.baker(4)
+    for deal in (1, 10):  # one winnable deal and one that is not
+        result = solve(Position.dealt(deal, rs), rs, max_states=50)
+        assert result.outcome == UNKNOWN
+        assert result.moves == []
+        assert result.states <= 50
+
+
+def test_time_limit_gives_unknown():
+    rs = rules.baker(4)
+    result = solve(Position.dealt(5, rs), rs, max_seconds=1e-9)
+    assert result.outcome == UNKNOWN
+
+
+def test_state_limit_is_deterministic():
+    rs = rules.baker(4)
+    pos = Position.dealt(23, rs)
+    a = solve(pos, rs, max_states=3000)
+    b = solve(pos, rs, max_states=3000)
+    assert (a.outcome, a.moves, a.states) == (b.outcome, b.moves, b.states)
+
+
+@pytest.mark.parametrize("suits,deal,budget", [(4, 1, 100), (4, 10, 250), (3, 7, 1), (2, 3, 17)])
+def test_slices_give_the_same_result_as_one_call(suits, deal, budget):
+    rs = rules.baker(suits)
+    pos = Position.dealt(deal, rs)
+    whole = solve(pos, rs)
+    search = Search(pos, rs)
+    slices = 0
+    result = None
+    while result is None:
+        result = search.step(budget)
+        slices += 1
+        assert slices < 100_000
+    assert isinstance(result, Result)
+    assert (result.outcome, result.moves, result.states) == (whole.outcome, whole.moves, whole.states)
+    assert slices > 1
+    assert search.step(budget) is result  # a finished search keeps its answer
+
+
+def test_slices_respect_the_state_limit_like_one_call():
+    rs = rules.baker(4)
+    pos = Position.dealt(10, rs)
+    whole = solve(pos, rs, max_states=2000)
+    search = Search(pos, rs, max_states=2000)
+    result = None
+    while result is None:
+        result = search.step(64)
+    assert (result.outcome, result.states) == (whole.outcome, whole.states) == (UNKNOWN, 2000)
+
+
+def test_a_slice_stops_near_its_budget():
+    rs = rules.baker(4)
+    search = Search(Position.dealt(5, rs), rs)
+    assert search.step(500) is None
+    assert 500 <= len(search._seen) < 500 + 100
+
+
+def test_solver_does_not_import_pyxel():
+    code = (
+        "import sys, baker8bit.solver, baker8bit.solver.survey, baker8bit.commands.solve\n"
+        "assert 'pyxel' not in sys.modules, 'pyxel imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_verdicts_equal_brute_force_on_a_fixed_sample():
+    """2-suit deals with two cards parked: often lost, small enough to brute-force."""
+    seen = {SOLVED: 0, UNSOLVABLE: 0}
+    for deal in range(1, 41):
+        pos, rs = small_position(deal, 2, (deal % 3, deal % 2), 2)
+        truth = brute_force(pos, 50_000)
+        assert truth is not None
+        assert solve(pos, rs).outcome == truth, deal
+        seen[truth] += 1
+    assert seen[SOLVED] > 0 and seen[UNSOLVABLE] > 0, seen
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    deal=st.integers(1, 10**6),
+    home=st.tuples(st.integers(0, 4), st.integers(0, 4)),
+    parked=st.integers(0, 2),
+    walk=st.lists(st.integers(0, 10**6), max_size=6),
+)
+def test_verdict_equals_brute_force_on_small_positions(deal, home, parked, walk):
+    pos, rs = small_position(deal, 2, home, parked)
+    for pick in walk:  # a few random legal moves (drawn by hypothesis, so reproducible)
+        legal = moves.legal_moves(pos)
+        if not legal:
+            break
+        pos = moves.apply(pos, legal[pick % len(legal)])
+    truth = brute_force(pos, 20_000)
+    assume(truth is not None)
+    result = solve(pos, rs)
+    assert result.outcome == truth
+    if truth == SOLVED:
+        assert replay(pos, rs, result.moves).is_complete()
