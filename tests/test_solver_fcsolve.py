@@ -1,0 +1,97 @@
+"""Cross-check with fc-solve (Debian ``freecell-solver-bin``): deals 1..100 with
+2, 3 and 4 suits. Our verdict must equal fc-solve's, and every solution, ours
+and fc-solve's, must replay through the engine to a won position.
+
+fc-solve runs as Baker's Game with as many free cells as parking spaces and as
+many stacks as columns, on the board we write (absent suits written as full
+foundations), with ``-to 01ABCDE``: only its moves to the foundations and its
+"atomic" single-card moves, so its solutions are single-card moves like ours.
+``-sel`` makes it tell a proof ("I could not solve this game.") from a limit
+("Iterations count exceeded.").
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from baker8bit import boardtext, fcsolve, moves, rules
+from baker8bit.position import Position
+from baker8bit.solver import SOLVED, UNSOLVABLE, solve
+
+DEALS = range(1, 101)
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+# One move of ``-m -snx`` output: stack 1..8, free cell a..d, foundation h.
+_TOKEN = re.compile(r"^[1-8a-d][1-8a-dh]$")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _fc_solve_present():
+    if shutil.which("fc-solve") is None:
+        if IN_CI:
+            pytest.fail("fc-solve is missing in CI (apt-get install freecell-solver-bin)")
+        pytest.skip("fc-solve not installed (apt-get install freecell-solver-bin)")
+
+
+def replay_to_end(pos: Position, rs: rules.RuleSet, solution: list[str]) -> Position:
+    """Play a key-notation solution through the engine, each move checked legal.
+
+    (The one place a solution is replayed here; it can move to the key machine.)"""
+    for i, text in enumerate(solution):
+        move = moves.parse_move(text, rs)
+        assert moves.is_legal(pos, move), f"move {i + 1} {text} is illegal"
+        pos = moves.apply(pos, move)
+    return pos
+
+
+def fc_solve(pos: Position, rs: rules.RuleSet) -> tuple[str, list[str]]:
+    """fc-solve's verdict and its solution in key notation; every move must be a
+    single-card move token (a multi-card move would show as e.g. ``72v3``)."""
+    out = subprocess.run(
+        fcsolve.command(rs, "-m", "-snx"), input=boardtext.write(pos, rs),
+        capture_output=True, text=True, timeout=120, check=False,
+    ).stdout
+    verdict = fcsolve.verdict(out)
+    if verdict != SOLVED:
+        return verdict, []
+    body = out.split("-=-=-=-=-=-=-=-=-=-=-=-", 1)[1].split("This game is solveable.", 1)[0]
+    tokens = body.split()
+    bad = [t for t in tokens if not _TOKEN.match(t)]
+    assert not bad, f"fc-solve gave moves we do not read as single-card moves: {bad[:5]}"
+    solution = fcsolve.parse_moves(body, rs)
+    assert len(solution) == len(tokens)
+    return verdict, solution
+
+
+@pytest.mark.parametrize("suits", [2, 3, 4])
+def test_verdicts_and_solutions_agree_with_fc_solve(suits):
+    rs = rules.baker(suits)
+    outcomes = {SOLVED: 0, UNSOLVABLE: 0}
+    for deal in DEALS:
+        pos = Position.dealt(deal, rs)
+        ours = solve(pos, rs)
+        theirs, their_moves = fc_solve(pos, rs)
+        assert theirs in (SOLVED, UNSOLVABLE), f"deal {deal}: fc-solve says {theirs}"
+        assert ours.outcome == theirs, f"{suits} suits, deal {deal}: we say {ours.outcome}, fc-solve {theirs}"
+        outcomes[theirs] += 1
+        if theirs == SOLVED:
+            assert replay_to_end(pos, rs, ours.moves).is_complete(), f"deal {deal}: our solution"
+            assert replay_to_end(pos, rs, their_moves).is_complete(), f"deal {deal}: fc-solve's solution"
+    assert outcomes[SOLVED] > 0 and outcomes[UNSOLVABLE] > 0, outcomes
+
+
+def test_fc_solve_moves_read_as_our_key_letters():
+    # A hand-checked case: 2 suits, only the ace of clubs parked, everything
+    # else in order; fc-solve's first move must be free cell a home ("aT" -> "GT").
+    pos, rs = boardtext.read(
+        "Foundations: C-0 D-K\nFreecells: AC -\n: KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C\n:\n:\n:\n:\n:\n"
+    )
+    verdict, solution = fc_solve(pos, rs)
+    assert verdict == SOLVED
+    assert solution[0] == "GT"
+    assert solution[1:] == ["AT"] * 12
