@@ -4,7 +4,7 @@ The search state is kept small and hashable:
 
 - ``cols``: a tuple of ``bytes``, one per column (top card first, exposed card
   last); a card is its int ``suit * 13 + rank``, which fits in a byte;
-- ``cells``: a tuple of card or -1 per parking space, in the game's own order;
+- ``cells``: a tuple of card or 254 (empty) per parking space, in the game's own order;
 - ``found``: per suit, how many cards are home.
 
 Two positions that differ only in the order of their columns or of their
@@ -38,11 +38,11 @@ from baker8bit.rules import RuleSet
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 
 _SEP = b"\xff"
-_CELLS = b"\xfe"
+_FREE = 254  # an empty parking space in ``cells`` (cards are 0..51)
 _BYTE = [bytes((c,)) for c in range(256)]
 _SUIT = [c // 13 for c in range(52)]
 _RANK = [c % 13 for c in range(52)]
-_PARENT = [c + 1 if c % 13 != 12 else -1 for c in range(52)]
+_PARENT = [c + 1 if c % 13 != 12 else 255 for c in range(52)]  # 255: no card
 
 # How often (in states) the clock is read when max_seconds is set.
 _CLOCK_EVERY = 512
@@ -72,8 +72,10 @@ class Result:
     seconds: float = 0.0
 
 
-def _cell_key(cells: tuple[int, ...]) -> bytes:
-    return _CELLS + bytes(sorted(c for c in cells if c >= 0))
+def _cell_key(cells) -> bytes:
+    """The parking spaces' part of a key: a separator, then the sorted cells
+    (empty ones, 254, last); the column part always has ncol-1 separators."""
+    return _SEP + bytes(sorted(cells))
 
 
 def _key(cols, ckey: bytes) -> bytes:
@@ -111,7 +113,7 @@ class Search:
         self._home = ncol + ncell  # place index of the terminal area
 
         cols = tuple(bytes(c) for c in position.columns)
-        cells = tuple(-1 if c is None else c for c in position.cells)
+        cells = tuple(_FREE if c is None else c for c in position.cells)
         found = tuple(position.foundations)
         moves: list[str] = []
         cols, cells, found = self._go_home(list(cols), list(cells), list(found), moves)
@@ -140,9 +142,9 @@ class Search:
                     moved = True
                 cols[i] = col
             for j, c in enumerate(cells):
-                if c >= 0 and found[_SUIT[c]] == _RANK[c]:
+                if c != _FREE and found[_SUIT[c]] == _RANK[c]:
                     found[_SUIT[c]] += 1
-                    cells[j] = -1
+                    cells[j] = _FREE
                     moves.append(names[ncol + j][home])
                     moved = True
         return tuple(cols), tuple(cells), tuple(found)
@@ -191,9 +193,9 @@ class Search:
         next_clock = len(seen) + _CLOCK_EVERY
         add = seen.add
         pop = stack.pop
-        SUIT, RANK, PARENT, BYTE, SEP = _SUIT, _RANK, _PARENT, _BYTE, _SEP
+        SUIT, RANK, PARENT, BYTE, SEP, FREE = _SUIT, _RANK, _PARENT, _BYTE, _SEP, _FREE
         after = self._after
-        ncols = range(ncol)
+        needs = {}  # found -> the cards the suits need next
 
         while stack:
             n = len(seen)
@@ -210,98 +212,94 @@ class Search:
 
             # What the heuristic needs: the cards each suit needs next, and per
             # column how many of them it buries and how deep the shallowest is.
-            need = [k * 13 + f for k, f in enumerate(found) if f < 13]
+            need = needs.get(found)
+            if need is None:
+                need = needs[found] = [k * 13 + f for k, f in enumerate(found) if f < 13]
             tops = {}
             empty = -1
-            buried = [0] * ncol
-            dig = [99] * ncol
-            for i in ncols:
-                col = cols[i]
+            for i, col in enumerate(cols):
                 if col:
                     tops[col[-1]] = i
-                    for c in need:
-                        at = col.find(c)
-                        if at >= 0:
-                            buried[i] += 1
-                            above = len(col) - 1 - at
-                            if above < dig[i]:
-                                dig[i] = above
                 elif empty < 0:
                     empty = i
-            free = -1
-            for j, c in enumerate(cells):
-                if c < 0:
-                    free = j
-                    break
+            buried = [0] * ncol
+            dig = [99] * ncol
+            joined = SEP.join(cols)
+            for c in need:
+                at = joined.find(c)
+                if at >= 0:  # else it is parked
+                    i = joined.count(SEP, 0, at)
+                    end = joined.find(SEP, at)
+                    above = (end if end >= 0 else len(joined)) - 1 - at
+                    buried[i] += 1
+                    if above < dig[i]:
+                        dig[i] = above
+            free = cells.index(FREE) if FREE in cells else -1
 
-            # Candidate moves as (priority, source place, destination place);
-            # places: columns 0..ncol-1, then parking spaces.
+            # Candidate moves as (priority, source place, destination place,
+            # card); places: columns 0..ncol-1, then parking spaces.
             cands = []
             for j, c in enumerate(cells):
-                if c < 0:
+                if c == FREE:
                     continue
-                p = PARENT[c]
-                di = tops.get(p, -1) if p >= 0 else -1
+                di = tops.get(PARENT[c], -1)
                 if di >= 0:
-                    cands.append((W_BURY * buried[di] - W_CELL, ncol + j, di))
+                    cands.append((W_BURY * buried[di] - W_CELL, ncol + j, di, c))
                 if empty >= 0:
-                    cands.append((W_EMPTY - W_CELL + 1, ncol + j, empty))
+                    cands.append((W_EMPTY - W_CELL + 1, ncol + j, empty, c))
             for c, si in tops.items():
                 lone = len(cols[si]) == 1
-                gain = -W_BURY * buried[si] + W_DIG * dig[si] - (W_EMPTY if lone else 0)
-                p = PARENT[c]
-                di = tops.get(p, -1) if p >= 0 else -1
+                gain = W_DIG * dig[si] - W_BURY * buried[si] - (W_EMPTY if lone else 0)
+                di = tops.get(PARENT[c], -1)
                 if di >= 0:
-                    cands.append((gain + W_BURY * buried[di], si, di))
+                    cands.append((gain + W_BURY * buried[di], si, di, c))
                 if empty >= 0 and not lone:
-                    cands.append((gain + W_EMPTY + 2, si, empty))
+                    cands.append((gain + W_EMPTY + 2, si, empty, c))
                 if free >= 0:
-                    cands.append((gain + W_CELL + 3, si, ncol + free))
+                    cands.append((gain + W_CELL + 3, si, ncol + free, c))
             cands.sort()
 
             children = []
-            for _prio, s, d in cands:
+            for _prio, s, d, c in cands:
                 cl = list(cols)
-                nc = cells
-                nk = ckey
                 if s < ncol:
-                    c = cols[s][-1]
                     rest = cl[s] = cols[s][:-1]
-                else:
-                    c = cells[s - ncol]
-                    nc = list(cells)
-                    nc[s - ncol] = -1
-                    rest = b""
-                if d < ncol:
-                    cl[d] = cols[d] + BYTE[c]
-                else:
-                    nc = list(cells)
-                    nc[d - ncol] = c
-                mv = names[s][d]
-                if rest and found[SUIT[rest[-1]]] == RANK[rest[-1]]:
-                    cl, nc, nfound, mvs = after(cl, nc, found, mv)
-                    nk = _cell_key(nc)
-                    key = SEP.join(sorted(cl)) + nk
-                    if key in seen:
+                    if d < ncol:
+                        cl[d] = cols[d] + BYTE[c]
+                        nc = cells
+                        nk = ckey
+                    else:
+                        nc = list(cells)
+                        nc[d - ncol] = c
+                        nc = tuple(nc)
+                        nk = SEP + bytes(sorted(nc))
+                    if rest and found[SUIT[rest[-1]]] == RANK[rest[-1]]:
+                        cl, nc, nfound, mvs = after(cl, nc, found, names[s][d])
+                        nk = SEP + bytes(sorted(nc))
+                        key = SEP.join(sorted(cl)) + nk
+                        if key in seen:
+                            continue
+                        if len(seen) >= max_states:
+                            return self._finish(UNKNOWN, [])
+                        add(key)
+                        if sum(nfound) == total:
+                            path.append(mvs)
+                            return self._finish(SOLVED, [m for ms in path for m in ms])
+                        children.append((cl, nc, nk, nfound, d1, mvs))
                         continue
-                    if len(seen) >= max_states:
-                        return self._finish(UNKNOWN, [])
-                    add(key)
-                    if sum(nfound) == total:
-                        path.append(mvs)
-                        return self._finish(SOLVED, [m for ms in path for m in ms])
-                    children.append((cl, nc, nk, nfound, d1, mvs))
-                    continue
-                if nc is not cells:
+                else:
+                    cl[d] = cols[d] + BYTE[c]
+                    nc = list(cells)
+                    nc[s - ncol] = FREE
                     nc = tuple(nc)
-                    nk = _cell_key(nc)
+                    nk = SEP + bytes(sorted(nc))
                 key = SEP.join(sorted(cl)) + nk
                 if key in seen:
                     continue
                 if len(seen) >= max_states:
                     return self._finish(UNKNOWN, [])
                 add(key)
-                children.append((cl, nc, nk, found, d1, (mv,)))
+                children.append((cl, nc, nk, found, d1, (names[s][d],)))
             children.reverse()
             stack.extend(children)
         return self._finish(UNSOLVABLE, [])
