@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -255,3 +256,89 @@ def test_verdict_equals_brute_force_on_small_positions(deal, home, parked, walk)
     assert result.outcome == truth
     if truth == SOLVED:
         assert replay(pos, rs, result.moves).is_complete()
+
+
+# ---- the solve and survey sub-commands ----------------------------------------
+
+
+def _cli(argv: list[str]) -> int:
+    import argparse
+
+    from baker8bit.commands import solve as solve_cmd
+
+    parser = argparse.ArgumentParser(prog="baker8bit")
+    solve_cmd.register(parser.add_subparsers())
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+def test_solve_command_json(capsys):
+    import json
+
+    assert _cli(["solve", "--suits", "2", "--deal", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"outcome", "solution", "states", "seconds"}
+    rs = rules.baker(2)
+    assert out["outcome"] == SOLVED
+    assert replay(Position.dealt(3, rs), rs, out["solution"]).is_complete()
+
+
+def test_solve_command_reads_a_board_and_reports_errors(tmp_path, capsys):
+    good = tmp_path / "b.txt"
+    good.write_text(UNSOLVABLE_BOARDS[1])
+    assert _cli(["solve", "--board", str(good)]) == 0
+    assert capsys.readouterr().out.startswith(UNSOLVABLE)
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Foundations: C-0\n: XX\n")
+    assert _cli(["solve", "--board", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("baker8bit:") and "\n" not in err
+    assert _cli(["solve", "--board", str(tmp_path / "missing.txt")]) == 2
+
+
+def test_survey_writes_rows_resumes_and_summarises(tmp_path, capsys):
+    from baker8bit.solver import survey
+
+    out = tmp_path / "s.csv"
+    assert _cli(["survey", "--suits", "2", "--deals", "1-4", "--workers", "1", "--out", str(out)]) == 0
+    first = survey.read_rows(str(out))
+    assert sorted(first) == [(2, d) for d in range(1, 5)]
+    assert _cli(["survey", "--suits", "2,3", "--deals", "1-6", "--workers", "2", "--out", str(out), "--resume"]) == 0
+    rows = survey.read_rows(str(out))
+    assert sorted(rows) == [(s, d) for s in (2, 3) for d in range(1, 7)]
+    assert all(rows[k] == first[k] for k in first)  # kept, not solved again
+    assert out.read_text().count("suits,deal") == 1
+    rs = rules.baker(3)
+    assert rows[(3, 5)].outcome == solve(Position.dealt(5, rs), rs).outcome
+    table = capsys.readouterr().out
+    assert "solvable" in table and "%" in table
+
+
+@pytest.mark.parametrize("argv", [
+    ["survey", "--suits", "5", "--deals", "1-3"],
+    ["survey", "--deals", "9-2"],
+    ["survey", "--deals", "0-2"],
+    ["survey", "--deals", "x"],
+])
+def test_survey_rejects_bad_input(argv, capsys):
+    assert _cli(argv) == 2
+    assert capsys.readouterr().err.startswith("baker8bit:")
+
+
+def test_progress_prints_lines_without_a_terminal():
+    import io
+
+    from baker8bit.solver.survey import Progress
+
+    t = [0.0]
+    stream = io.StringIO()
+    bar = Progress(stream, 10, now=lambda: t[0], every=5.0)
+    for done in range(1, 11):
+        t[0] += 1.0
+        bar.update(done)
+    bar.close()
+    lines = stream.getvalue().splitlines()
+    assert "\r" not in stream.getvalue()
+    assert 2 <= len(lines) <= 4
+    assert lines[-1].startswith("[" + "#" * 30 + "] 10/10")
+    assert "ETA 0:00:00" in lines[-1]

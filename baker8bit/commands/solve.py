@@ -127,7 +127,7 @@ def run_survey(args: argparse.Namespace) -> int:
     try:
         if args.out:
             header = not (args.resume and os.path.exists(args.out) and os.path.getsize(args.out) > 0)
-            stream = open(args.out, "a" if not header else "w", newline="", encoding="utf-8")
+            stream = open(args.out, "a" if not header else "w", newline="", encoding="utf-8")  # noqa: SIM115 (closed below)
         else:
             stream, header = sys.stdout, True
     except OSError as e:

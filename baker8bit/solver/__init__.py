@@ -11,4 +11,4 @@ winning line in the 1989 key notation (``"EI"``, ``"FT"``...).
 
 from baker8bit.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, solve
 
-__all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "Result", "Search", "solve"]
+__all__ = ["SOLVED", "UNKNOWN", "UNSOLVABLE", "Result", "Search", "solve"]

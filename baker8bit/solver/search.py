@@ -25,6 +25,15 @@ The stack holds states, not iterators: a state's unseen children are pushed
 (the preferred one last, so it is explored first) and marked seen at once. A
 popped entry carries its depth; the path of moves is cut back to that depth,
 since everything popped between a state and its children lies below them.
+
+Speed (tools/bench_solver.py, 4-suit deals 1..1000, this machine): the same
+verdicts as fc-solve's soft-dfs on every deal, with about half its positions
+(3.0 million against its 5.6 million iterations, thanks to the moves home and
+the first-empty-place rule), but about 13 microseconds a position against its
+1.2, so about 6 times its time. What would close the gap: the same search in
+C (a compiled core, states as fixed 64-byte arrays, an open-addressing hash
+set), or fewer positions: a sound pruning beyond the moves home (for example
+partial-order reduction of independent moves), which this module does not try.
 """
 
 from __future__ import annotations
@@ -232,8 +241,7 @@ class Search:
                     end = joined.find(SEP, at)
                     above = (end if end >= 0 else len(joined)) - 1 - at
                     buried[i] += 1
-                    if above < dig[i]:
-                        dig[i] = above
+                    dig[i] = min(dig[i], above)
             free = cells.index(FREE) if FREE in cells else -1
 
             # Candidate moves as (priority, source place, destination place,
