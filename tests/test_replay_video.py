@@ -82,3 +82,20 @@ def test_damaged_or_foreign_recordings_are_refused_with_one_line(tmp_path, capsy
 def test_gif_to_a_missing_folder_is_a_clear_error(rec_file, tmp_path, capsys):
     assert main(["replay", str(rec_file), "--gif", str(tmp_path / "no" / "x.gif")]) == 2
     assert "no such directory" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("speed,calls,updates", [(1.0, 10, 10), (2.0, 10, 20), (0.5, 10, 5), (1.5, 4, 6)])
+def test_replay_speed_runs_that_many_machine_frames_per_display_frame(speed, calls, updates):
+    from baker8bit.video import Paced
+
+    class Counter:
+        n = 0
+
+        def update(self):
+            self.n += 1
+
+    app = Counter()
+    paced = Paced(app, speed)
+    for _ in range(calls):
+        paced.update()
+    assert app.n == updates
