@@ -54,7 +54,7 @@ from baker8bit.game import Game
 from baker8bit.keys import KeyMachine
 from baker8bit.moves import apply, legal_moves
 from baker8bit.position import Position
-from baker8bit.textlines import Lines, check_header
+from baker8bit.textlines import Lines, check_header, read_text
 
 MAGIC = "baker8bit-savegame"
 FORMAT_VERSION = 1
@@ -182,12 +182,7 @@ def parse(text: str, first_line: int = 1) -> Game:
 
 def load(path: str | os.PathLike) -> Game:
     """Read a saved game file. A missing file raises FileNotFoundError; damage raises SaveError."""
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise SaveError(f"not text (byte {e.start} is not UTF-8)") from None
-    return parse(text)
+    return parse(read_text(path, SaveError))
 
 
 def load_or_set_aside(path: str | os.PathLike) -> tuple[Game | None, str | None]:

@@ -43,6 +43,7 @@ from typing import Iterable
 
 from baker8bit import __version__
 from baker8bit.atomic import AtomicWriteError, set_aside, write_text
+from baker8bit.textlines import read_text
 
 MAGIC = "baker8bit-stats"
 FORMAT_VERSION = 1
@@ -192,12 +193,7 @@ def save(path: str | os.PathLike, stats: Stats) -> None:
 
 def load(path: str | os.PathLike) -> Stats:
     """Read a statistics file; FileNotFoundError if missing, StatsError if damaged."""
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise StatsError(f"not text (byte {e.start} is not UTF-8)") from None
-    return loads(text)
+    return loads(read_text(path, StatsError))
 
 
 def load_or_set_aside(path: str | os.PathLike) -> tuple[Stats, str | None]:

@@ -90,3 +90,15 @@ def check_header(lines: Lines, magic: str, version: int, what: str) -> None:
         )
     if v != version:
         raise lines.error(f"line {lines.first}: unknown {what} format version {v}")
+
+
+def read_text(path, error: type[Exception]) -> str:
+    """A file's text; bytes that are not UTF-8 raise ``error`` naming the first bad byte.
+    A missing file raises FileNotFoundError as usual."""
+    from pathlib import Path
+
+    data = Path(path).read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise error(f"not text (byte {e.start} is not UTF-8)") from None

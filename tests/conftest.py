@@ -23,6 +23,20 @@ def need_fcsolve() -> None:
         pytest.skip("fc-solve not installed (apt-get install freecell-solver-bin)")
 
 
+# The article's group example (2 suits): a club 8 7 6 5 at the bottom of column B, a club 9
+# at the end of C, parking G and H and columns E and F free.
+GROUP_BOARD = """
+Foundations: C-4 D-9 H-K S-K
+Freecells: - -
+: KC TD
+: JD 8C 7C 6C 5C
+: KD 9C
+: QD QC JC TC
+:
+:
+"""
+
+
 def pyxel_ready() -> None:
     """Initialise Pyxel headless once per process, at the game's screen size.
 

@@ -80,18 +80,9 @@ def test_f1_is_help_and_every_key_machine_key_has_a_pc_key():
 
 def test_the_group_move_is_drawn_card_by_card(app):
     pyxel_ready()
-    from conftest import board
+    from conftest import GROUP_BOARD, board
 
-    pos, rs = board("""
-        Foundations: C-4 D-9 H-K S-K
-        Freecells: - -
-        : KC TD
-        : JD 8C 7C 6C 5C
-        : KD 9C
-        : QD QC JC TC
-        :
-        :
-    """)
+    pos, rs = board(GROUP_BOARD)
     a = App(KeyMachine(suits=2, position=pos), AppOptions(headless=True))
     for k in "TBC":
         a.frame((k,))

@@ -34,18 +34,9 @@ def test_an_unsolvable_deal_is_skipped_for_the_next():
 
 
 def test_group_moves_in_the_line_become_T_commands():
-    from conftest import board
+    from conftest import GROUP_BOARD, board
 
-    pos, rs = board("""
-        Foundations: C-4 D-9 H-K S-K
-        Freecells: - -
-        : KC TD
-        : JD 8C 7C 6C 5C
-        : KD 9C
-        : QD QC JC TC
-        :
-        :
-    """)
+    pos, rs = board(GROUP_BOARD)
     line = ["BG", "BH", "BE", "BC", "EC", "HC", "GC", "AF"]
     g = Game(rs, pos)
     assert commands_of(g, line) == ["TBC", "AF"]

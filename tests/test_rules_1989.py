@@ -10,7 +10,7 @@ import pytest
 
 from baker8bit import cards, rules
 from baker8bit.keys import KeyMachine
-from conftest import machine_on, play, solutions, texts
+from conftest import GROUP_BOARD, machine_on, play, solutions, texts
 
 # 2 suits: columns A-F, parking G-H.
 SMALL = """
@@ -24,17 +24,7 @@ Freecells: - -
 : TD
 """
 
-# The article's group example: a club 8 7 6 5 at the bottom of column B, a club 9 at the end of C.
-GROUP = """
-Foundations: C-4 D-9 H-K S-K
-Freecells: - -
-: KC TD
-: JD 8C 7C 6C 5C
-: KD 9C
-: QD QC JC TC
-:
-:
-"""
+GROUP = GROUP_BOARD  # the article's TBC example, see conftest
 
 # Same cards, but only two free places besides B and C (parking H, column F).
 GROUP_CRAMPED = """
