@@ -147,7 +147,8 @@ class App:
             self.listeners.append(self.audio.handle)
         if session is not None:
             self.listeners.append(session.on_event)
-        self.dispatch()
+        if offer is None:
+            self.dispatch()  # with an offer, the start waits until the player chooses
 
     # -- one frame ---------------------------------------------------------------------
 
@@ -241,6 +242,7 @@ class App:
             if key == "ESC":
                 self.offer = None
                 self.session.decline_saved_game()
+                self.dispatch()  # now the game asked for (or the title) starts
                 return
 
     def screen(self) -> Screen:

@@ -147,3 +147,20 @@ def test_a_save_that_cannot_be_written_does_not_stop_the_game(data, monkeypatch)
     app.frame(("I",))
     assert app.machine.game.moves == 1 and any("No space left" in m for m in session.messages)
     assert session.screen_note == "CANNOT SAVE"
+
+
+def test_a_saved_game_is_offered_even_when_a_deal_is_asked_for_and_esc_goes_on_to_it(data):
+    session = Session(data)
+    app = App(session.start(seed=1, suits=4, deal=3), OPTS, session=session)
+    app.frame(("G",))
+    app.frame(("I",))
+    again = Session(data)
+    asked = again.start(seed=2, suits=2, deal=11982)  # `baker8bit --suits 2 --deal 11982`
+    offer = App(asked, OPTS, session=again, offer=again.saved_game)
+    offer.frame(("ESC",))
+    assert offer.machine is asked and offer.machine.game.deal == 11982
+    assert again.tracker.stats.suits[4].lost == 1
+    for k in ("A", "G"):  # the asked-for game is tracked: a move, then ESC, is a 2-suit loss
+        offer.frame((k,))
+    offer.frame(("ESC",))
+    assert again.tracker.stats.suits[2].lost == 1

@@ -149,9 +149,7 @@ def run_window(args) -> int:
     session = Session(userdata.data_dir(), record)
     for message in session.messages:
         print(f"baker8bit: {message}", file=sys.stderr)
-    offer = None
-    if args.suits is None and args.deal is None and not args.board and session.saved_game is not None:
-        offer = session.saved_game  # the next start offers to resume it
+    offer = session.saved_game  # the next start offers to resume it; ESC goes on to what was asked
     if args.suits is None and args.deal is None and not args.board:
         machine = session.start(seed)
     else:
