@@ -64,6 +64,76 @@ _CLOCK_EVERY = 512
 W_BURY, W_CELL, W_EMPTY, W_DIG = 10, 3, 3, 1
 
 
+# At most this many ``found`` tuples keep a column cache (then all are dropped;
+# only speed depends on it).
+_FOUND_CACHE = 256
+# At most this many columns are cached per ``found`` (then that cache is emptied).
+_COLUMN_CACHE = 1 << 16
+
+
+class _ColumnInfo(dict):
+    """Per ``found``: column bytes -> (gain, bury), the heuristic's terms.
+
+    ``bury`` is W_BURY for each card a suit needs next in the column; ``gain``
+    is W_DIG per card above the shallowest such card (99 if none), less
+    ``bury``, less W_EMPTY if the column holds one card. Filled on demand;
+    ``homes[c]`` says whether card c may go home."""
+
+    __slots__ = ("table", "homes")
+
+    @classmethod
+    def for_found(cls, found) -> "_ColumnInfo":
+        self = cls()
+        need = [k * 13 + f for k, f in enumerate(found) if f < 13]
+        table = bytearray(256)
+        for c in need:
+            table[c] = 1
+        self.table = bytes(table)
+        self.homes = [bool(x) for x in table]
+        return self
+
+    def __missing__(self, col: bytes):
+        if len(self) >= _COLUMN_CACHE:
+            self.clear()
+        marks = col.translate(self.table)
+        buried = marks.count(1)
+        dig = len(col) - 1 - marks.rfind(1) if buried else 99
+        gain = W_DIG * dig - W_BURY * buried - (W_EMPTY if len(col) == 1 else 0)
+        value = self[col] = (gain, W_BURY * buried)
+        return value
+
+
+class _CellKeys(dict):
+    """ckey -> {card: the ckey after parking (or unparking) that card}."""
+
+    def __init__(self, parking: bool) -> None:
+        super().__init__()
+        self.parking = parking
+
+    def __missing__(self, ckey: bytes):
+        if len(self) >= _COLUMN_CACHE:
+            self.clear()
+        row = self[ckey] = _CellRow(ckey, self.parking)
+        return row
+
+
+class _CellRow(dict):
+    __slots__ = ("cells", "parking")
+
+    def __init__(self, ckey: bytes, parking: bool) -> None:
+        super().__init__()
+        self.cells = ckey[1:]
+        self.parking = parking
+
+    def __missing__(self, c: int) -> bytes:
+        if self.parking:  # a card replaces an empty space (254, sorted last)
+            cells = self.cells[:-1] + _BYTE[c]
+        else:
+            cells = self.cells.replace(_BYTE[c], b"", 1) + _BYTE[_FREE]
+        value = self[c] = _SEP + bytes(sorted(cells))
+        return value
+
+
 @dataclass
 class Result:
     """What a search found.
@@ -129,6 +199,9 @@ class Search:
         ckey = _cell_key(cells)
         self._seen = {_key(cols, ckey)}
         self._path: list[tuple[str, ...]] = []
+        self._by_found: dict = {}
+        self._parks = _CellKeys(True)
+        self._unparks = _CellKeys(False)
         self._stack = []
         if sum(found) == self._total:
             self.result = Result(SOLVED, list(moves), 1, 0.0)
@@ -202,9 +275,15 @@ class Search:
         next_clock = len(seen) + _CLOCK_EVERY
         add = seen.add
         pop = stack.pop
-        SUIT, RANK, PARENT, BYTE, SEP, FREE = _SUIT, _RANK, _PARENT, _BYTE, _SEP, _FREE
+        push = stack.extend
+        join = _SEP.join
+        PARENT, BYTE, FREE = _PARENT, _BYTE, _FREE
         after = self._after
-        needs = {}  # found -> the cards the suits need next
+        by_found = self._by_found
+        parks, unparks = self._parks, self._unparks
+        last_found = None
+        info = homes = None
+        W_LEAVE_CELL = W_EMPTY - W_CELL + 1
 
         while stack:
             n = len(seen)
@@ -219,52 +298,55 @@ class Search:
             path.append(moves)
             d1 = depth + 1
 
-            # What the heuristic needs: the cards each suit needs next, and per
-            # column how many of them it buries and how deep the shallowest is.
-            need = needs.get(found)
-            if need is None:
-                need = needs[found] = [k * 13 + f for k, f in enumerate(found) if f < 13]
-            tops = {}
-            empty = -1
-            for i, col in enumerate(cols):
-                if col:
-                    tops[col[-1]] = i
-                elif empty < 0:
-                    empty = i
-            buried = [0] * ncol
-            dig = [99] * ncol
-            joined = SEP.join(cols)
-            for c in need:
-                at = joined.find(c)
-                if at >= 0:  # else it is parked
-                    i = joined.count(SEP, 0, at)
-                    end = joined.find(SEP, at)
-                    above = (end if end >= 0 else len(joined)) - 1 - at
-                    buried[i] += 1
-                    dig[i] = min(dig[i], above)
-            free = cells.index(FREE) if FREE in cells else -1
+            # The heuristic, per column (cached by its bytes, per ``found``):
+            # see _ColumnInfo. ``homes`` tells which cards may go home.
+            if found is not last_found:
+                last_found = found
+                fi = by_found.get(found)
+                if fi is None:
+                    if len(by_found) >= _FOUND_CACHE:
+                        by_found.clear()
+                    fi = by_found[found] = _ColumnInfo.for_found(found)
+                info = fi
+                homes = fi.homes
+
+            tops = {col[-1]: i for i, col in enumerate(cols) if col}
+            tget = tops.get
+            empty = -1 if len(tops) == ncol else cols.index(b"")
 
             # Candidate moves as (priority, source place, destination place,
-            # card); places: columns 0..ncol-1, then parking spaces.
+            # card); places: columns 0..ncol-1, then parking spaces. The
+            # tuples are all different, so the sort fixes their order whatever
+            # the order they are made in.
             cands = []
-            for j, c in enumerate(cells):
-                if c == FREE:
-                    continue
-                di = tops.get(PARENT[c], -1)
-                if di >= 0:
-                    cands.append((W_BURY * buried[di] - W_CELL, ncol + j, di, c))
-                if empty >= 0:
-                    cands.append((W_EMPTY - W_CELL + 1, ncol + j, empty, c))
-            for c, si in tops.items():
-                lone = len(cols[si]) == 1
-                gain = W_DIG * dig[si] - W_BURY * buried[si] - (W_EMPTY if lone else 0)
-                di = tops.get(PARENT[c], -1)
-                if di >= 0:
-                    cands.append((gain + W_BURY * buried[di], si, di, c))
-                if empty >= 0 and not lone:
-                    cands.append((gain + W_EMPTY + 2, si, empty, c))
-                if free >= 0:
-                    cands.append((gain + W_CELL + 3, si, ncol + free, c))
+            j = ncol
+            for c in cells:
+                if c != FREE:
+                    di = tget(PARENT[c])
+                    if di is not None:
+                        cands.append((info[cols[di]][1] - W_CELL, j, di, c))
+                    if empty >= 0:
+                        cands.append((W_LEAVE_CELL, j, empty, c))
+                j += 1
+            if empty < 0 and FREE not in cells:
+                for c, si in tops.items():
+                    di = tget(PARENT[c])
+                    if di is not None:
+                        cands.append((info[cols[si]][0] + info[cols[di]][1], si, di, c))
+            else:
+                free = ncol + cells.index(FREE) if FREE in cells else -1
+                for c, si in tops.items():
+                    col = cols[si]
+                    gain = info[col][0]
+                    di = tget(PARENT[c])
+                    if di is not None:
+                        cands.append((gain + info[cols[di]][1], si, di, c))
+                    if empty >= 0 and len(col) > 1:
+                        cands.append((gain + W_EMPTY + 2, si, empty, c))
+                    if free >= 0:
+                        cands.append((gain + W_CELL + 3, si, free, c))
+            if not cands:
+                continue
             cands.sort()
 
             children = []
@@ -274,17 +356,19 @@ class Search:
                     rest = cl[s] = cols[s][:-1]
                     if d < ncol:
                         cl[d] = cols[d] + BYTE[c]
-                        nc = cells
                         nk = ckey
                     else:
-                        nc = list(cells)
-                        nc[d - ncol] = c
-                        nc = tuple(nc)
-                        nk = SEP + bytes(sorted(nc))
-                    if rest and found[SUIT[rest[-1]]] == RANK[rest[-1]]:
+                        nk = parks[ckey][c]
+                    if rest and homes[rest[-1]]:
+                        if d < ncol:
+                            nc = cells
+                        else:
+                            nc = list(cells)
+                            nc[d - ncol] = c
+                            nc = tuple(nc)
                         cl, nc, nfound, mvs = after(cl, nc, found, names[s][d])
-                        nk = SEP + bytes(sorted(nc))
-                        key = SEP.join(sorted(cl)) + nk
+                        nk = _cell_key(nc)
+                        key = join(sorted(cl)) + nk
                         if key in seen:
                             continue
                         if len(seen) >= max_states:
@@ -295,21 +379,33 @@ class Search:
                             return self._finish(SOLVED, [m for ms in path for m in ms])
                         children.append((cl, nc, nk, nfound, d1, mvs))
                         continue
+                    key = join(sorted(cl)) + nk
+                    if key in seen:
+                        continue
+                    if len(seen) >= max_states:
+                        return self._finish(UNKNOWN, [])
+                    add(key)
+                    if d < ncol:
+                        nc = cells
+                    else:
+                        nc = list(cells)
+                        nc[d - ncol] = c
+                        nc = tuple(nc)
                 else:
                     cl[d] = cols[d] + BYTE[c]
+                    nk = unparks[ckey][c]
+                    key = join(sorted(cl)) + nk
+                    if key in seen:
+                        continue
+                    if len(seen) >= max_states:
+                        return self._finish(UNKNOWN, [])
+                    add(key)
                     nc = list(cells)
                     nc[s - ncol] = FREE
                     nc = tuple(nc)
-                    nk = SEP + bytes(sorted(nc))
-                key = SEP.join(sorted(cl)) + nk
-                if key in seen:
-                    continue
-                if len(seen) >= max_states:
-                    return self._finish(UNKNOWN, [])
-                add(key)
                 children.append((cl, nc, nk, found, d1, (names[s][d],)))
             children.reverse()
-            stack.extend(children)
+            push(children)
         return self._finish(UNSOLVABLE, [])
 
 
