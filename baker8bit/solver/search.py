@@ -206,7 +206,7 @@ class Search:
         if sum(found) == self._total:
             self.result = Result(SOLVED, list(moves), 1, 0.0)
         else:
-            self._stack.append((cols, cells, ckey, found, 0, tuple(moves)))
+            self._stack.append((cols, cells, ckey, found, 0, tuple(moves), -1))
 
     # -- safe moves home ------------------------------------------------------
 
@@ -293,7 +293,7 @@ class Search:
                 next_clock = n + _CLOCK_EVERY
                 if time.perf_counter() >= deadline:
                     return self._finish(UNKNOWN, [])
-            cols, cells, ckey, found, depth, moves = pop()
+            cols, cells, ckey, found, depth, moves, last = pop()
             del path[depth:]
             path.append(moves)
             d1 = depth + 1
@@ -321,7 +321,7 @@ class Search:
             cands = []
             j = ncol
             for c in cells:
-                if c != FREE:
+                if c != FREE and c != last:
                     di = tget(PARENT[c])
                     if di is not None:
                         cands.append((info[cols[di]][1] - W_CELL, j, di, c))
@@ -331,11 +331,13 @@ class Search:
             if empty < 0 and FREE not in cells:
                 for c, si in tops.items():
                     di = tget(PARENT[c])
-                    if di is not None:
+                    if di is not None and c != last:
                         cands.append((info[cols[si]][0] + info[cols[di]][1], si, di, c))
             else:
                 free = ncol + cells.index(FREE) if FREE in cells else -1
                 for c, si in tops.items():
+                    if c == last:
+                        continue
                     col = cols[si]
                     gain = info[col][0]
                     di = tget(PARENT[c])
@@ -377,7 +379,7 @@ class Search:
                         if sum(nfound) == total:
                             path.append(mvs)
                             return self._finish(SOLVED, [m for ms in path for m in ms])
-                        children.append((cl, nc, nk, nfound, d1, mvs))
+                        children.append((cl, nc, nk, nfound, d1, mvs, -1))
                         continue
                     key = join(sorted(cl)) + nk
                     if key in seen:
@@ -403,7 +405,7 @@ class Search:
                     nc = list(cells)
                     nc[s - ncol] = FREE
                     nc = tuple(nc)
-                children.append((cl, nc, nk, found, d1, (names[s][d],)))
+                children.append((cl, nc, nk, found, d1, (names[s][d],), c))
             children.reverse()
             push(children)
         return self._finish(UNSOLVABLE, [])
