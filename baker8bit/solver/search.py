@@ -52,6 +52,8 @@ _BYTE = [bytes((c,)) for c in range(256)]
 _SUIT = [c // 13 for c in range(52)]
 _RANK = [c % 13 for c in range(52)]
 _PARENT = [c + 1 if c % 13 != 12 else 255 for c in range(52)]  # 255: no card
+_BIT = [1 << c for c in range(52)]
+_UNDER = sum(_BIT[c] for c in range(52) if c % 13 != 12)  # cards with a parent
 
 # How often (in states) the clock is read when max_seconds is set.
 _CLOCK_EVERY = 512
@@ -157,6 +159,21 @@ def _cell_key(cells) -> bytes:
     return _SEP + bytes(sorted(cells))
 
 
+def _exposed(cols, cells) -> tuple[dict, int, int]:
+    """A state's exposed cards as {card: column} and as a mask (bit c for
+    card c), and its parked cards as a mask."""
+    tops = {}
+    mask = cmask = 0
+    for i, col in enumerate(cols):
+        if col:
+            tops[col[-1]] = i
+            mask |= _BIT[col[-1]]
+    for c in cells:
+        if c != _FREE:
+            cmask |= _BIT[c]
+    return tops, mask, cmask
+
+
 def _key(cols, ckey: bytes) -> bytes:
     return _SEP.join(sorted(cols)) + ckey
 
@@ -190,6 +207,7 @@ class Search:
         letters.append("T")
         self._names = [[a + b for b in letters] for a in letters]
         self._home = ncol + ncell  # place index of the terminal area
+        self._to_home = [row[self._home] for row in self._names]
 
         cols = tuple(bytes(c) for c in position.columns)
         cells = tuple(_FREE if c is None else c for c in position.cells)
@@ -206,28 +224,41 @@ class Search:
         if sum(found) == self._total:
             self.result = Result(SOLVED, list(moves), 1, 0.0)
         else:
-            self._stack.append((cols, cells, ckey, found, 0, tuple(moves), -1))
+            self._stack.append((cols, cells, ckey, found, 0, tuple(moves), -1, *_exposed(cols, cells)))
 
     # -- safe moves home ------------------------------------------------------
 
     def _go_home(self, cols: list, cells: list, found: list, moves: list):
-        """Make every legal move home, repeatedly (see safety.py); note them."""
-        names, home, ncol = self._names, self._home, self._ncol
+        """Make every legal move home, repeatedly (see safety.py); note them.
+
+        The order: pass over the columns (each sends home as many cards as it
+        can), then the parking spaces, and again until a pass moves nothing."""
+        to_home, ncol = self._to_home, self._ncol
+        need = {k * 13 + f for k, f in enumerate(found) if f < 13}  # may go home
         moved = True
         while moved:
             moved = False
             for i, col in enumerate(cols):
-                while col and found[_SUIT[col[-1]]] == _RANK[col[-1]]:
-                    found[_SUIT[col[-1]]] += 1
-                    col = col[:-1]
-                    moves.append(names[i][home])
+                if col and col[-1] in need:
+                    n = len(col)
+                    while n and col[n - 1] in need:
+                        n -= 1
+                        c = col[n]
+                        need.remove(c)
+                        if c % 13 != 12:
+                            need.add(c + 1)
+                        found[c // 13] += 1
+                        moves.append(to_home[i])
+                    cols[i] = col[:n]
                     moved = True
-                cols[i] = col
             for j, c in enumerate(cells):
-                if c != _FREE and found[_SUIT[c]] == _RANK[c]:
-                    found[_SUIT[c]] += 1
+                if c in need:  # never _FREE
+                    need.remove(c)
+                    if c % 13 != 12:
+                        need.add(c + 1)
+                    found[c // 13] += 1
                     cells[j] = _FREE
-                    moves.append(names[ncol + j][home])
+                    moves.append(to_home[ncol + j])
                     moved = True
         return tuple(cols), tuple(cells), tuple(found)
 
@@ -277,7 +308,7 @@ class Search:
         pop = stack.pop
         push = stack.extend
         join = _SEP.join
-        PARENT, BYTE, FREE = _PARENT, _BYTE, _FREE
+        PARENT, BYTE, FREE, BIT, UNDER = _PARENT, _BYTE, _FREE, _BIT, _UNDER
         after = self._after
         by_found = self._by_found
         parks, unparks = self._parks, self._unparks
@@ -293,7 +324,7 @@ class Search:
                 next_clock = n + _CLOCK_EVERY
                 if time.perf_counter() >= deadline:
                     return self._finish(UNKNOWN, [])
-            cols, cells, ckey, found, depth, moves, last = pop()
+            cols, cells, ckey, found, depth, moves, last, tops, mask, cmask = pop()
             del path[depth:]
             path.append(moves)
             d1 = depth + 1
@@ -310,30 +341,48 @@ class Search:
                 info = fi
                 homes = fi.homes
 
-            tops = {col[-1]: i for i, col in enumerate(cols) if col}
-            tget = tops.get
-            empty = -1 if len(tops) == ncol else cols.index(b"")
-
             # Candidate moves as (priority, source place, destination place,
             # card); places: columns 0..ncol-1, then parking spaces. The
             # tuples are all different, so the sort fixes their order whatever
-            # the order they are made in.
+            # the order they are made in. ``last`` (the card the move to this
+            # state moved) is not moved again: see the module docstring.
             cands = []
-            j = ncol
-            for c in cells:
-                if c != FREE and c != last:
-                    di = tget(PARENT[c])
-                    if di is not None:
-                        cands.append((info[cols[di]][1] - W_CELL, j, di, c))
-                    if empty >= 0:
-                        cands.append((W_LEAVE_CELL, j, empty, c))
-                j += 1
-            if empty < 0 and FREE not in cells:
-                for c, si in tops.items():
-                    di = tget(PARENT[c])
-                    if di is not None and c != last:
+            if len(tops) == ncol and FREE not in cells:
+                # No empty column and no empty parking space: the only moves
+                # are onto the card one rank higher, found with the masks
+                # (bit c set: card c exposed, or parked).
+                onto = (mask >> 1) & UNDER
+                pairs = mask & onto
+                while pairs:
+                    b = pairs & -pairs
+                    pairs ^= b
+                    c = b.bit_length() - 1
+                    if c != last:
+                        si = tops[c]
+                        di = tops[c + 1]
                         cands.append((info[cols[si]][0] + info[cols[di]][1], si, di, c))
+                pairs = cmask & onto
+                while pairs:
+                    b = pairs & -pairs
+                    pairs ^= b
+                    c = b.bit_length() - 1
+                    if c != last:
+                        di = tops[c + 1]
+                        cands.append((info[cols[di]][1] - W_CELL, ncol + cells.index(c), di, c))
+                if not cands:
+                    continue
             else:
+                tget = tops.get
+                empty = -1 if len(tops) == ncol else cols.index(b"")
+                j = ncol
+                for c in cells:
+                    if c != FREE and c != last:
+                        di = tget(PARENT[c])
+                        if di is not None:
+                            cands.append((info[cols[di]][1] - W_CELL, j, di, c))
+                        if empty >= 0:
+                            cands.append((W_LEAVE_CELL, j, empty, c))
+                    j += 1
                 free = ncol + cells.index(FREE) if FREE in cells else -1
                 for c, si in tops.items():
                     if c == last:
@@ -347,10 +396,12 @@ class Search:
                         cands.append((gain + W_EMPTY + 2, si, empty, c))
                     if free >= 0:
                         cands.append((gain + W_CELL + 3, si, free, c))
-            if not cands:
-                continue
+                if not cands:
+                    continue
             cands.sort()
 
+            # The children, with their exposed cards (``tops``, ``mask``) and
+            # parked ones (``cmask``) updated from this state's.
             children = []
             for _prio, s, d, c in cands:
                 cl = list(cols)
@@ -379,7 +430,7 @@ class Search:
                         if sum(nfound) == total:
                             path.append(mvs)
                             return self._finish(SOLVED, [m for ms in path for m in ms])
-                        children.append((cl, nc, nk, nfound, d1, mvs, -1))
+                        children.append((cl, nc, nk, nfound, d1, mvs, -1, *_exposed(cl, nc)))
                         continue
                     key = join(sorted(cl)) + nk
                     if key in seen:
@@ -387,12 +438,26 @@ class Search:
                     if len(seen) >= max_states:
                         return self._finish(UNKNOWN, [])
                     add(key)
+                    t = tops.copy()
                     if d < ncol:
                         nc = cells
+                        t[c] = d
+                        m = mask
+                        cm = cmask
+                        if cols[d]:
+                            del t[c + 1]
+                            m ^= BIT[c + 1]
                     else:
                         nc = list(cells)
                         nc[d - ncol] = c
                         nc = tuple(nc)
+                        del t[c]
+                        m = mask ^ BIT[c]
+                        cm = cmask | BIT[c]
+                    if rest:
+                        r = rest[-1]
+                        t[r] = s
+                        m |= BIT[r]
                 else:
                     cl[d] = cols[d] + BYTE[c]
                     nk = unparks[ckey][c]
@@ -405,7 +470,14 @@ class Search:
                     nc = list(cells)
                     nc[s - ncol] = FREE
                     nc = tuple(nc)
-                children.append((cl, nc, nk, found, d1, (names[s][d],), c))
+                    t = tops.copy()
+                    t[c] = d
+                    m = mask | BIT[c]
+                    cm = cmask ^ BIT[c]
+                    if cols[d]:
+                        del t[c + 1]
+                        m ^= BIT[c + 1]
+                children.append((cl, nc, nk, found, d1, (names[s][d],), c, t, m, cm))
             children.reverse()
             push(children)
         return self._finish(UNSOLVABLE, [])
