@@ -38,6 +38,7 @@ partial-order reduction of independent moves), which this module does not try.
 
 from __future__ import annotations
 
+import bisect
 import time
 from dataclasses import dataclass, field
 
@@ -57,6 +58,7 @@ _UNDER = sum(_BIT[c] for c in range(52) if c % 13 != 12)  # cards with a parent
 
 # How often (in states) the clock is read when max_seconds is set.
 _CLOCK_EVERY = 512
+_NO_LIMIT = 1 << 62  # more states than any search could keep
 
 # Move-ordering weights (a heuristic: they change which win is found first and
 # how fast, never a verdict). A move costs W_BURY for each card a suit needs
@@ -105,35 +107,16 @@ class _ColumnInfo(dict):
         return value
 
 
-class _CellKeys(dict):
-    """ckey -> {card: the ckey after parking (or unparking) that card}."""
+class _ParkKeys(dict):
+    """ckey -> {card: the ckey after parking that card}, rows filled by _run."""
 
-    def __init__(self, parking: bool) -> None:
-        super().__init__()
-        self.parking = parking
+    __slots__ = ()
 
-    def __missing__(self, ckey: bytes):
+    def __missing__(self, ckey: bytes) -> dict:
         if len(self) >= _COLUMN_CACHE:
             self.clear()
-        row = self[ckey] = _CellRow(ckey, self.parking)
+        row = self[ckey] = {}
         return row
-
-
-class _CellRow(dict):
-    __slots__ = ("cells", "parking")
-
-    def __init__(self, ckey: bytes, parking: bool) -> None:
-        super().__init__()
-        self.cells = ckey[1:]
-        self.parking = parking
-
-    def __missing__(self, c: int) -> bytes:
-        if self.parking:  # a card replaces an empty space (254, sorted last)
-            cells = self.cells[:-1] + _BYTE[c]
-        else:
-            cells = self.cells.replace(_BYTE[c], b"", 1) + _BYTE[_FREE]
-        value = self[c] = _SEP + bytes(sorted(cells))
-        return value
 
 
 @dataclass
@@ -218,8 +201,7 @@ class Search:
         self._seen = {_key(cols, ckey)}
         self._path: list[tuple[str, ...]] = []
         self._by_found: dict = {}
-        self._parks = _CellKeys(True)
-        self._unparks = _CellKeys(False)
+        self._parks = _ParkKeys()
         self._stack = []
         if sum(found) == self._total:
             self.result = Result(SOLVED, list(moves), 1, 0.0)
@@ -298,8 +280,8 @@ class Search:
         names = self._names
         ncol = self._ncol
         total = self._total
-        max_states = self.max_states if self.max_states is not None else float("inf")
-        stop_at = len(seen) + max(1, budget) if budget is not None else float("inf")
+        max_states = self.max_states if self.max_states is not None else _NO_LIMIT
+        stop_at = len(seen) + max(1, budget) if budget is not None else _NO_LIMIT
         deadline = (
             t0 + (self.max_seconds - self.seconds) if self.max_seconds is not None else None
         )
@@ -311,7 +293,9 @@ class Search:
         PARENT, BYTE, FREE, BIT, UNDER = _PARENT, _BYTE, _FREE, _BIT, _UNDER
         after = self._after
         by_found = self._by_found
-        parks, unparks = self._parks, self._unparks
+        parks = self._parks
+        bisect_right = bisect.bisect_right
+        FREE_BYTE = _BYTE[_FREE]
         last_found = None
         info = homes = None
         W_LEAVE_CELL = W_EMPTY - W_CELL + 1
@@ -325,8 +309,7 @@ class Search:
                 if time.perf_counter() >= deadline:
                     return self._finish(UNKNOWN, [])
             cols, cells, ckey, found, depth, moves, last, tops, mask, cmask = pop()
-            del path[depth:]
-            path.append(moves)
+            path[depth:] = (moves,)
             d1 = depth + 1
 
             # The heuristic, per column (cached by its bytes, per ``found``):
@@ -411,7 +394,12 @@ class Search:
                         cl[d] = cols[d] + BYTE[c]
                         nk = ckey
                     else:
-                        nk = parks[ckey][c]
+                        # A card replaces an empty space (254, sorted last).
+                        row = parks[ckey]
+                        nk = row.get(c)
+                        if nk is None:
+                            at = bisect_right(ckey, c, 1, len(ckey) - 1)
+                            nk = row[c] = ckey[:at] + BYTE[c] + ckey[at:-1]
                     if rest and homes[rest[-1]]:
                         if d < ncol:
                             nc = cells
@@ -460,7 +448,7 @@ class Search:
                         m |= BIT[r]
                 else:
                     cl[d] = cols[d] + BYTE[c]
-                    nk = unparks[ckey][c]
+                    nk = ckey.replace(BYTE[c], b"", 1) + FREE_BYTE  # still sorted
                     key = join(sorted(cl)) + nk
                     if key in seen:
                         continue
