@@ -292,6 +292,7 @@ class Search:
         join = _SEP.join
         PARENT, BYTE, FREE, BIT, UNDER = _PARENT, _BYTE, _FREE, _BIT, _UNDER
         after = self._after
+        to_home = self._to_home
         by_found = self._by_found
         parks = self._parks
         bisect_right = bisect.bisect_right
@@ -401,14 +402,40 @@ class Search:
                             at = bisect_right(ckey, c, 1, len(ckey) - 1)
                             nk = row[c] = ckey[:at] + BYTE[c] + ckey[at:-1]
                     if rest and homes[rest[-1]]:
+                        # The move exposed a card that may go home. Send home
+                        # it and the cards under it while they may go: if
+                        # none of them lets a card exposed elsewhere (or
+                        # parked) go home, those are exactly the moves
+                        # _go_home would make (nothing else could go home
+                        # before the move); else _go_home is called.
+                        others = mask | cmask
+                        if d < ncol and cols[d]:
+                            others ^= BIT[c + 1]  # now under c
+                        nf = list(found)
+                        n = len(rest)
+                        alone = True
+                        while n:
+                            x = rest[n - 1]
+                            if nf[x // 13] != x % 13:
+                                break
+                            nf[x // 13] += 1
+                            n -= 1
+                            if x % 13 != 12 and others & BIT[x + 1]:
+                                alone = False  # the card after x is elsewhere
+                                break
                         if d < ncol:
                             nc = cells
                         else:
                             nc = list(cells)
                             nc[d - ncol] = c
                             nc = tuple(nc)
-                        cl, nc, nfound, mvs = after(cl, nc, found, names[s][d])
-                        nk = _cell_key(nc)
+                        if alone:
+                            cl[s] = rest[:n]
+                            nfound = tuple(nf)
+                            mvs = (names[s][d],) + (to_home[s],) * (len(rest) - n)
+                        else:
+                            cl, nc, nfound, mvs = after(cl, nc, found, names[s][d])
+                            nk = _cell_key(nc)
                         key = join(sorted(cl)) + nk
                         if key in seen:
                             continue
