@@ -180,6 +180,29 @@ def test_state_limit_is_deterministic():
     assert (a.outcome, a.moves, a.states) == (b.outcome, b.moves, b.states)
 
 
+# The exact answers of the solver (outcome, states, number of moves, sha256 of
+# the moves joined by spaces): HELP and recorded sessions depend on them, so a
+# speed-up must not change them.
+@pytest.mark.parametrize("suits,deal,outcome,states,nmoves,digest", [
+    (4, 1, SOLVED, 3355, 170, "9437b667cfccade9"),
+    (4, 2, SOLVED, 242, 82, "19cc69c6df004982"),
+    (4, 5, SOLVED, 3866, 376, "040cbc3d4a4c82cd"),
+    (4, 23, UNSOLVABLE, 17666, 0, "e3b0c44298fc1c14"),
+    (3, 1, SOLVED, 1152, 65, "a6834f5af03fcb85"),
+    (3, 7, SOLVED, 167, 61, "ff2c022e3a478254"),
+    (2, 1, SOLVED, 68, 35, "5149653e13ff59d4"),
+    (2, 4, SOLVED, 53, 33, "cff3c4bcdf74d0c6"),
+])
+def test_answers_are_pinned(suits, deal, outcome, states, nmoves, digest):
+    import hashlib
+
+    rs = rules.baker(suits)
+    result = solve(Position.dealt(deal, rs), rs)
+    got = hashlib.sha256(" ".join(result.moves).encode()).hexdigest()[:16]
+    assert (result.outcome, result.states, len(result.moves), got) == (
+        outcome, states, nmoves, digest)
+
+
 @pytest.mark.parametrize("suits,deal,budget", [(4, 1, 100), (4, 10, 250), (3, 7, 1), (2, 3, 17)])
 def test_slices_give_the_same_result_as_one_call(suits, deal, budget):
     rs = rules.baker(suits)
