@@ -10,7 +10,6 @@ the terminal area ``T``).
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 
 from baker8bit import boardtext
@@ -18,10 +17,6 @@ from baker8bit.position import Position
 from baker8bit.rules import RuleSet
 
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
-
-
-def available() -> bool:
-    return shutil.which("fc-solve") is not None
 
 
 def command(rules: RuleSet, *extra: str) -> list[str]:

@@ -32,7 +32,6 @@ KEYS = tuple(LETTERS) + tuple("0123456789") + SPECIAL
 PROMPT, IDLE, SELECTED, GROUP, FLASH, MOVING, WON = (
     "prompt", "idle", "selected", "group", "flash", "moving", "won"
 )
-SOUND_EVENTS = ("tone", "buzzer")
 
 
 class Event(NamedTuple):

@@ -12,8 +12,6 @@ flash or a group move, as a player would wait; ``<RAW>`` switches that off
 from __future__ import annotations
 
 import re
-from typing import Iterator
-
 from baker8bit.keys import KeyMachine
 
 _TOKEN = re.compile(r"<[^<>]*>|[^\s<>]+|<[^<>]*$|>")
@@ -63,7 +61,3 @@ def run(machine: KeyMachine, steps: list[Step], settle: bool = True) -> KeyMachi
     if settle:
         machine.settle()
     return machine
-
-
-def keys_of(steps: list[Step]) -> Iterator[str]:
-    return (v for k, v in steps if k == "key")  # type: ignore[misc]
