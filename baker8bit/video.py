@@ -6,6 +6,7 @@ code path as live play, so a replay shows exactly the frames of the session.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 
 import pyxel
@@ -54,13 +55,13 @@ def render_headless(rec: recording.Recording, gif: str | None = None, png_dir: s
         dir_path.mkdir(parents=True, exist_ok=True)
     if gif_path is not None and not gif_path.parent.is_dir():
         raise VideoError(f"cannot write {gif}: no such directory {gif_path.parent}")
-    app = replay_app(rec, AppOptions(headless=True, glyphs=glyphs, pal=pal, sound=False,
-                                     fps=50 if pal else 60))
+    app = replay_app(rec, AppOptions(headless=True, glyphs=glyphs, pal=pal, sound=False))
     w, h = pyxel.width, pyxel.height
     colours = palette.load("pal" if pal else "ntsc")
-    writer = GifWriter(gif_path, w, h, colours, scale=scale, fps=50 if pal else 60) if gif_path else None
+    fps = 50 if pal else 60
+    writer = GifWriter(gif_path, w, h, colours, scale=scale, fps=fps) if gif_path else None
     pngs, last = 0, None
-    try:
+    with writer if writer is not None else nullcontext():  # an error: no GIF, no temp file
         for _ in range(rec.frames + 1):
             app.draw()
             frame = bytes(pyxel.screen.data_ptr())
@@ -72,13 +73,7 @@ def render_headless(rec: recording.Recording, gif: str | None = None, png_dir: s
             last = frame
             if app.machine.frame < rec.frames:
                 app.update()
-        if writer is not None:
-            writer.close()
-    except BaseException:
-        if writer is not None and hasattr(writer, "abort"):
-            writer.abort()
-        raise
-    seconds = (rec.frames + 1) / (50 if pal else 60)
+    seconds = (rec.frames + 1) / fps
     parts = []
     if gif_path:
         parts.append(f"{gif_path}: {writer.frames_written} images, {seconds:.1f} s of video")

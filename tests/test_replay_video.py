@@ -99,3 +99,21 @@ def test_replay_speed_runs_that_many_machine_frames_per_display_frame(speed, cal
     for _ in range(calls):
         paced.update()
     assert app.n == updates
+
+
+def test_a_failure_while_rendering_leaves_no_gif_and_no_temp_file(rec_file, tmp_path, monkeypatch):
+    from baker8bit import video
+
+    out = tmp_path / "out" / "x.gif"
+    out.parent.mkdir()
+    calls = []
+
+    def broken_update(self):
+        calls.append(1)
+        if len(calls) == 50:
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(video.App, "update", broken_update)
+    with pytest.raises(OSError, match="No space left"):
+        video.render_headless(recording.load(rec_file), gif=str(out))
+    assert list(out.parent.iterdir()) == []
