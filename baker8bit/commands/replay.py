@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from baker8bit import recording
 from baker8bit.commands.common import UsageError
@@ -51,7 +50,3 @@ def run(args) -> int:
 
     replay_window(rec, speed=args.speed, scale=args.scale, glyphs=args.glyphs, pal=args.pal, sound=not args.mute)
     return 0
-
-
-def resolve(path: str | None) -> Path | None:
-    return Path(path).resolve() if path else None

@@ -36,12 +36,17 @@ def add_look_args(p) -> None:
     p.add_argument("--pal", action="store_true", help="PAL palette and 50 Hz timing")
 
 
+def add_window_args(p) -> None:
+    """Options of every command that opens the window."""
+    add_look_args(p)
+    p.add_argument("--scale", type=scale_arg, default=None, help="window scale 1..16")
+    p.add_argument("--crt", action="store_true", help="Pyxel's CRT-like screen filter")
+    p.add_argument("--mute", action="store_true", help="no sound")
+
+
 def register_root(parser) -> None:
     add_game_args(parser, board=True)
-    add_look_args(parser)
-    parser.add_argument("--scale", type=scale_arg, default=None, help="window scale 1..16")
-    parser.add_argument("--crt", action="store_true", help="Pyxel's CRT-like screen filter")
-    parser.add_argument("--mute", action="store_true", help="no sound")
+    add_window_args(parser)
     parser.add_argument("--click", action="store_true", help="a key click, as the Atari OS made")
     parser.add_argument("--record", metavar="FILE", help="record the session (every key, by frame) to FILE")
     parser.set_defaults(func=run_window)
@@ -60,11 +65,8 @@ def register(sub) -> None:
 
     p = sub.add_parser("demo", help="the program plays a solvable deal to WINNER by itself; any key stops")
     add_game_args(p, board=False)
-    add_look_args(p)
+    add_window_args(p)
     p.add_argument("--speed", type=speed_arg, default=1.0, help="pace (2 = twice as fast)")
-    p.add_argument("--scale", type=scale_arg, default=None, help="window scale 1..16")
-    p.add_argument("--crt", action="store_true", help="Pyxel's CRT-like screen filter")
-    p.add_argument("--mute", action="store_true", help="no sound")
     p.set_defaults(func=run_demo)
 
     p = sub.add_parser("sound", help="write one of the game's sounds as a WAV file")
@@ -74,9 +76,14 @@ def register(sub) -> None:
     p.set_defaults(func=run_sound)
 
 
-def machine_for(args, seed: int) -> KeyMachine:  # for shot
-    """At the suit prompt unless a deal or board is asked for."""
-    if getattr(args, "title", False) or (args.suits is None and args.deal is None and not args.board):
+def wants_title(args) -> bool:
+    """Start at the suit prompt: no deal, suit count or board asked for (or ``shot --title``)."""
+    return getattr(args, "title", False) or (args.suits is None and args.deal is None and not args.board)
+
+
+def machine_for(args, seed: int) -> KeyMachine:
+    """The machine ``shot`` plays its keys on."""
+    if wants_title(args):
         return KeyMachine(seed=seed)
     rs, pos, deal = start_of(args)
     return KeyMachine(seed=seed, suits=rs.suits, deal=deal, position=pos)
@@ -89,7 +96,7 @@ def run_shot(args) -> int:
         steps = script.parse(args.script)
     except script.ScriptError as e:
         raise UsageError(str(e)) from None
-    m = machine_for(args, args.seed) if not args.title else KeyMachine(seed=args.seed)
+    m = machine_for(args, args.seed)
     script.run(m, steps)
     app = headless_app(m, glyphs=args.glyphs, pal=args.pal)
     try:
@@ -150,7 +157,7 @@ def run_window(args) -> int:
     for message in session.messages:
         print(f"baker8bit: {message}", file=sys.stderr)
     offer = session.saved_game  # the next start offers to resume it; ESC goes on to what was asked
-    if args.suits is None and args.deal is None and not args.board:
+    if wants_title(args):
         machine = session.start(seed)
     else:
         rs, pos, deal = start_of(args)
