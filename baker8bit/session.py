@@ -99,14 +99,8 @@ class Session:
         word = event.text.split()[0]
         if word == "deal":
             self.last_loss = False
-        if self.tracker is not None:
-            before = sum(s.lost for s in self.tracker.stats.suits.values())
-            self.tracker.event(event.text)
-            if self.tracker.save_error:
-                self._note(self.tracker.save_error)
-                self.tracker.save_error = None
-            if sum(s.lost for s in self.tracker.stats.suits.values()) > before:
-                self.last_loss = True
+        if self._track(event.text):
+            self.last_loss = True
         if self.data_dir is not None and self.machine is not None:
             if word in ("move", "takeback", "mark", "resume"):
                 self._save_game()
@@ -114,6 +108,17 @@ class Session:
                 self._forget_game()
         if word in ("move", "prompt", "winner", "mark", "takeback") and self.recorder is not None:
             self.save_recording()
+
+    def _track(self, text: str) -> bool:
+        """Give an event to the statistics; True when it made a game count as lost."""
+        if self.tracker is None:
+            return False
+        lost = sum(s.lost for s in self.tracker.stats.suits.values())
+        self.tracker.event(text)
+        if self.tracker.save_error:
+            self._note(self.tracker.save_error)
+            self.tracker.save_error = None
+        return sum(s.lost for s in self.tracker.stats.suits.values()) > lost
 
     def _save_game(self) -> None:
         g = self.machine.game
@@ -140,12 +145,9 @@ class Session:
         self.saved_game = None
         if g is None:
             return
-        if self.tracker is not None:
-            self.tracker.event(f"deal {g.rules.suits} {g.deal}")
-            self.tracker.event(f"resume {g.moves} {g.takebacks_left}")
-            before = sum(s.lost for s in self.tracker.stats.suits.values())
-            self.tracker.event("prompt")
-            self.last_loss = sum(s.lost for s in self.tracker.stats.suits.values()) > before
+        self._track(f"deal {g.rules.suits} {g.deal}")
+        self._track(f"resume {g.moves} {g.takebacks_left}")
+        self.last_loss = self._track("prompt")
         self._forget_game()
 
     # -- the recording -----------------------------------------------------------------
