@@ -145,8 +145,6 @@ class App:
 
             self.audio = Audio(standard="pal" if opts.pal else "ntsc", click=opts.click)
             self.listeners.append(self.audio.handle)
-        if session is not None:
-            self.listeners.append(session.on_event)
         if offer is None:
             self.dispatch()  # with an offer, the start waits until the player chooses
 
@@ -178,9 +176,9 @@ class App:
     def dispatch(self) -> None:
         for event in self.machine.drain_events():
             for listener in self.listeners:
-                if self.demo is not None and self.session is not None and listener == self.session.on_event:
-                    continue  # a demonstration is not the player's game
                 listener(event)
+            if self.session is not None and self.demo is None:  # a demonstration is not the player's game
+                self.session.on_event(event)
 
     # -- the demonstration ---------------------------------------------------------------
 

@@ -81,3 +81,16 @@ def test_a_minute_idle_on_the_title_starts_the_demo(monkeypatch):
 
 def test_the_attract_wait_is_a_minute():
     assert appmod.ATTRACT_AFTER == 60 * 60
+
+
+def test_a_demonstration_is_not_counted_in_the_players_statistics(tmp_path):
+    from baker8bit.session import Session
+
+    pyxel_ready()
+    session = Session(tmp_path / "data")
+    app = App(session.start(seed=5), AppOptions(headless=True, sound=False), session=session)
+    app.start_demo(Planner(2, 7).finish())
+    while app.machine.phase != "won":
+        app.update()
+    assert all(s.played == 0 for s in session.tracker.stats.suits.values())
+    assert not (tmp_path / "data" / "savegame.txt").exists()
