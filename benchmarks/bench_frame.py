@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit import boardtext  # noqa: E402
-from baker8bit.app import App, AppOptions, init_pyxel  # noqa: E402
-from baker8bit.keys import KeyMachine  # noqa: E402
+from baker8bit.freecell import boardtext  # noqa: E402
+from baker8bit.window.app import App, AppOptions, init_pyxel  # noqa: E402
+from baker8bit.console.machine import KeyMachine  # noqa: E402
 
 # Column A holds 19 cards: 7 dealt under the king of spades, then Q..A of spades.
 FULL = """

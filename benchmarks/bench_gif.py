@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit.gif import GifWriter  # noqa: E402
+from baker8bit.sessions.gif import GifWriter  # noqa: E402
 
 W, H = 336, 224
 BW, BH = 16, 8

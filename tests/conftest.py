@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from baker8bit import boardtext, script
-from baker8bit.keys import KeyMachine
+from baker8bit.freecell import boardtext
+from baker8bit.console import script
+from baker8bit.console.machine import KeyMachine
 
 DATA = Path(__file__).parent / "data"
 IN_CI = os.environ.get("CI", "").lower() == "true"
@@ -43,7 +44,7 @@ def pyxel_ready() -> None:
     Pyxel allows one ``init`` per process, so every test that needs it comes
     here; a fast frame rate keeps ``pyxel.flip`` from waiting a 60th of a second.
     """
-    from baker8bit.app import AppOptions, init_pyxel
+    from baker8bit.window.app import AppOptions, init_pyxel
 
     init_pyxel(AppOptions(headless=True, fps=10000))
 

@@ -11,7 +11,7 @@ import hashlib
 import random
 from pathlib import Path
 
-from baker8bit.keys import KeyMachine
+from baker8bit.console.machine import KeyMachine
 
 # The 1989 view's fields, as they were when the goldens were written.
 VIEW_FIELDS = (
@@ -49,7 +49,7 @@ def _sessions() -> list[dict]:
 def choose_presses(s: dict, count: int = 220) -> list[tuple[int, str]]:
     """Keys a player might press, chosen while playing on the current machine (only used
     to write the goldens: the stored presses are what the test replays)."""
-    from baker8bit.moves import group_moves, legal_moves
+    from baker8bit.freecell.moves import group_moves, legal_moves
 
     rng = random.Random(s["rng"])
     m = start_machine(s)
@@ -140,7 +140,7 @@ def run_session(s: dict) -> dict:
         events += [f"{e.frame} {e}" for e in m.drain_events()]
     board = None
     if m.game is not None and m.phase != "prompt":
-        from baker8bit.boardtext import write
+        from baker8bit.freecell.boardtext import write
 
         board = write(m.game.position, m.game.rules)
     return {**s, "presses": presses, "events": events, "board": board, "moves": m.game.moves if m.game else 0,

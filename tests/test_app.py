@@ -5,10 +5,11 @@ from __future__ import annotations
 import pyxel
 import pytest
 
-from baker8bit import keyboard, pokey
-from baker8bit.app import App, AppOptions
-from baker8bit.keys import KeyMachine
-from baker8bit.layout_baker import compose, field_columns, parking_columns
+from baker8bit.window import keyboard
+from baker8bit.atari import pokey
+from baker8bit.window.app import App, AppOptions
+from baker8bit.console.machine import KeyMachine
+from baker8bit.freecell.layout import compose, field_columns, parking_columns
 from conftest import pyxel_ready
 
 

@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from baker8bit import atomic
-from baker8bit.atomic import AtomicWriteError, set_aside, write_bytes, write_text
+from baker8bit.sessions import atomic
+from baker8bit.sessions.atomic import AtomicWriteError, set_aside, write_bytes, write_text
 
 OLD = b"old contents\n\x00\xff binary too\n"
 

@@ -8,8 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baker8bit import boardtext, cards, fcsolve, moves, rules
-from baker8bit.position import Position
+from baker8bit.freecell import boardtext
+from baker8bit.core import cards
+from baker8bit.freecell import fcsolve
+from baker8bit.freecell import moves
+from baker8bit.freecell import rules
+from baker8bit.freecell.position import Position
 from conftest import need_fcsolve
 
 SMALL = """\

@@ -8,9 +8,10 @@ import sys
 
 import pytest
 
-from baker8bit import boardtext, rules
+from baker8bit.freecell import boardtext
+from baker8bit.freecell import rules
 from baker8bit.cli import main
-from baker8bit.position import Position
+from baker8bit.freecell.position import Position
 from conftest import solutions
 
 

@@ -7,8 +7,10 @@ import subprocess
 
 import pytest
 
-from baker8bit import cards, deal, rules
-from baker8bit.position import Position
+from baker8bit.core import cards
+from baker8bit.core import deal
+from baker8bit.freecell import rules
+from baker8bit.freecell.position import Position
 from conftest import DATA, need_fcsolve
 
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pyxel
 
-from baker8bit import app as appmod
-from baker8bit.app import App, AppOptions
-from baker8bit.demo import Planner, commands_of
-from baker8bit.game import Game
-from baker8bit.keys import KeyMachine
-from baker8bit.moves import parse_move
-from baker8bit.rules import baker
-from baker8bit.solver import solve
+from baker8bit.window import app as appmod
+from baker8bit.window.app import App, AppOptions
+from baker8bit.console.demo import Planner, commands_of
+from baker8bit.freecell.game import Game
+from baker8bit.console.machine import KeyMachine
+from baker8bit.freecell.moves import parse_move
+from baker8bit.freecell.rules import baker
+from baker8bit.freecell.solver import solve
 from conftest import pyxel_ready
 
 
@@ -84,7 +84,7 @@ def test_the_attract_wait_is_a_minute():
 
 
 def test_a_demonstration_is_not_counted_in_the_players_statistics(tmp_path):
-    from baker8bit.session import Session
+    from baker8bit.sessions.session import Session
 
     pyxel_ready()
     session = Session(tmp_path / "data")

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import pyxel_ready
 
-from baker8bit import font
+from baker8bit.atari import font
 
 REPO = Path(__file__).resolve().parent.parent
 GRID = REPO / "fonts" / "baker8bit.txt"

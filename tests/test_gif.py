@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from baker8bit import gif
-from baker8bit.gif import GifWriteError, GifWriter, lzw_encode
+from baker8bit.sessions import gif
+from baker8bit.sessions.gif import GifWriteError, GifWriter, lzw_encode
 
 PAL5 = [0x000000, 0xFF0000, 0x00FF00, 0x0000FF, 0xFFFFFF]
 

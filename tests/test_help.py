@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from baker8bit import script
-from baker8bit.app import App, AppOptions
-from baker8bit.advisor import first_command
-from baker8bit.keys import KeyMachine
-from baker8bit.layout_baker import compose
-from baker8bit.solver import solve
+from baker8bit.console import script
+from baker8bit.window.app import App, AppOptions
+from baker8bit.freecell.advisor import first_command
+from baker8bit.console.machine import KeyMachine
+from baker8bit.freecell.layout import compose
+from baker8bit.freecell.solver import solve
 from conftest import machine_on, pyxel_ready, texts
 
 
@@ -61,7 +61,7 @@ def test_help_for_a_group_move_blinks_T_and_both_letters():
     assert first_command(m.game, ["BG", "BH", "BD", "BC", "DC", "HC", "GC", "CT"]) == "TBC"
     assert first_command(m.game, ["BG", "AT"]) == "BG"  # not a group pattern: the single move
     # when the answer is a group move, HELP blinks T and both column letters
-    from baker8bit.advisor import Answer
+    from baker8bit.freecell.advisor import Answer
 
     def found_tbc():  # stands in for a search that found TBC
         m.advisor.cancel()
@@ -101,7 +101,7 @@ def test_a_key_press_cancels_the_search_cleanly():
 
 
 def test_help_gives_up_with_no_answer_at_its_state_limit():
-    from baker8bit.rules import timing
+    from baker8bit.freecell.rules import timing
 
     t = timing()
     tiny = type(t)(**{**t.__dict__, "help_max_states": 50})

@@ -7,10 +7,11 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baker8bit import cards, moves
-from baker8bit.game import Game
-from baker8bit.keys import KEYS, KeyMachine
-from baker8bit.rules import baker
+from baker8bit.core import cards
+from baker8bit.freecell import moves
+from baker8bit.freecell.game import Game
+from baker8bit.console.machine import KEYS, KeyMachine
+from baker8bit.freecell.rules import baker
 
 # Keys weighted towards the ones that do something in a Baker game.
 USEFUL = list("ABCDEFGHIJKL") * 4 + list("TTTTPP") + ["SPACE"] * 4 + list(KEYS)

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import pyxel_ready
 
-from baker8bit import palette
+from baker8bit.atari import palette
 
 REPO = Path(__file__).resolve().parent.parent
 REFERENCE = Path("/work/shared/reference/atari-facts.md")

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baker8bit import pokey
+from baker8bit.atari import pokey
 
 RATE = pokey.PCM_RATE
 
@@ -249,7 +249,7 @@ def test_write_wav_refuses_out_of_range_samples_and_keeps_old_file(tmp_path):
 
 
 def test_write_wav_is_atomic_when_writing_fails_midway(tmp_path, monkeypatch):
-    from baker8bit import atomic
+    from baker8bit.sessions import atomic
 
     path = tmp_path / "tone.wav"
     pokey.write_wav(path, [100] * 1000, RATE)
@@ -276,7 +276,7 @@ def test_write_wav_is_atomic_when_replace_fails(tmp_path, monkeypatch):
     def fail(src, dst):
         raise OSError("replace failed")
 
-    from baker8bit import atomic
+    from baker8bit.sessions import atomic
 
     monkeypatch.setattr(atomic.os, "replace", fail)
     with pytest.raises(OSError):

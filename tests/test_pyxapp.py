@@ -18,17 +18,18 @@ def test_pyxapp_holds_code_data_palettes_font_and_startup(tmp_path):
     with zipfile.ZipFile(app) as z:
         names = set(z.namelist())
         z.extractall(tmp_path / "x")
-    for needed in ("baker8bit/baker8bit_app.py", "baker8bit/baker8bit/keys.py",
+    for needed in ("baker8bit/baker8bit_app.py", "baker8bit/baker8bit/console/machine.py",
                    "baker8bit/baker8bit/data/rulesets.toml", "baker8bit/baker8bit/data/sounds.toml",
-                   "baker8bit/baker8bit/data/layout.toml", "baker8bit/palettes/atari-ntsc.pyxpal",
-                   "baker8bit/palettes/baker-colours.toml", "baker8bit/fonts/baker8bit.bdf"):
+                   "baker8bit/baker8bit/data/layout.toml", "baker8bit/baker8bit/atari/assets/palettes/atari-ntsc.pyxpal",
+                   "baker8bit/baker8bit/atari/assets/palettes/baker-colours.toml",
+                   "baker8bit/baker8bit/atari/assets/fonts/baker8bit.bdf"):
         assert needed in names, needed
     assert not any("__pycache__" in n for n in names)
     # the unpacked app finds its own data, wherever it is run from
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); "
-            "from baker8bit import palette, font, pokey, rules; "
+    code = ("import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); "
+            "from baker8bit.atari import palette, font, pokey; from baker8bit.freecell import rules; "
             "print(len(palette.load()), len(font.load()) > 60, sorted(pokey.sounds()), rules.baker(3).columns, "
-            "palette.PALETTES.resolve().is_relative_to(sys.argv[1]))")
+            "Path(str(palette.PALETTES)).resolve().is_relative_to(sys.argv[1]))")
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "x" / "baker8bit")], cwd=tmp_path,
                          capture_output=True, text=True, timeout=60)
     assert out.stdout.split() == ["128", "True", "['buzzer',", "'click',", "'tone']", "7", "True"], out.stderr

@@ -10,10 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baker8bit import __version__, recording, rules, savegame
-from baker8bit.keys import KEYS, KeyMachine
-from baker8bit.position import Position
-from baker8bit.recording import Recorder, Recording, RecordingError, Start, dump, parse, replay
+from baker8bit import __version__
+from baker8bit.sessions import recording
+from baker8bit.freecell import rules
+from baker8bit.sessions import savegame
+from baker8bit.console.machine import KEYS, KeyMachine
+from baker8bit.freecell.position import Position
+from baker8bit.sessions.recording import Recorder, Recording, RecordingError, Start, dump, parse, replay
 from conftest import DATA, board, texts
 
 

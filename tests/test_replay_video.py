@@ -5,10 +5,10 @@ from __future__ import annotations
 import pyxel
 import pytest
 
-from baker8bit import recording
-from baker8bit.app import AppOptions
+from baker8bit.sessions import recording
+from baker8bit.window.app import AppOptions
 from baker8bit.cli import main
-from baker8bit.video import replay_app
+from baker8bit.window.video import replay_app
 from conftest import pyxel_ready
 from test_gif import parse_gif, timeline
 
@@ -86,7 +86,7 @@ def test_gif_to_a_missing_folder_is_a_clear_error(rec_file, tmp_path, capsys):
 
 @pytest.mark.parametrize("speed,calls,updates", [(1.0, 10, 10), (2.0, 10, 20), (0.5, 10, 5), (1.5, 4, 6)])
 def test_replay_speed_runs_that_many_machine_frames_per_display_frame(speed, calls, updates):
-    from baker8bit.video import Paced
+    from baker8bit.window.video import Paced
 
     class Counter:
         n = 0
@@ -102,7 +102,7 @@ def test_replay_speed_runs_that_many_machine_frames_per_display_frame(speed, cal
 
 
 def test_a_failure_while_rendering_leaves_no_gif_and_no_temp_file(rec_file, tmp_path, monkeypatch):
-    from baker8bit import video
+    from baker8bit.window import video
 
     out = tmp_path / "out" / "x.gif"
     out.parent.mkdir()

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from baker8bit import cards, rules
-from baker8bit.keys import KeyMachine
+from baker8bit.core import cards
+from baker8bit.freecell import rules
+from baker8bit.console.machine import KeyMachine
 from conftest import GROUP_BOARD, machine_on, play, solutions, texts
 
 # 2 suits: columns A-F, parking G-H.

@@ -9,11 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baker8bit import palette, scenarios, script
-from baker8bit.keys import KeyMachine
-from baker8bit.layout_baker import Options, compose
-from baker8bit.render import Renderer
-from baker8bit.screen import geometry
+from baker8bit.atari import palette
+from baker8bit.console import scenarios
+from baker8bit.console import script
+from baker8bit.console.machine import KeyMachine
+from baker8bit.freecell.layout import Options, compose
+from baker8bit.window.render import Renderer
+from baker8bit.atari.screen import geometry
 from conftest import pyxel_ready
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -111,7 +113,7 @@ def test_any_game_screen_is_one_an_atari_could_show(suits, deal, keys, glyphs, w
 def test_the_field_shows_one_rank_character_per_card_in_its_suit_colour():
     m = KeyMachine(suits=4, deal=1)
     scr = compose(m.view(), m.game)
-    from baker8bit.layout_baker import field_columns
+    from baker8bit.freecell.layout import field_columns
 
     x = field_columns(8)[0]
     column_a = "".join(scr.text_at(4 + j)[x] for j in range(7))

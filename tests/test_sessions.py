@@ -5,11 +5,12 @@ from __future__ import annotations
 import pyxel
 import pytest
 
-from baker8bit import recording, savegame
-from baker8bit import stats as statsmod
-from baker8bit.app import App, AppOptions
-from baker8bit.session import Session
-from baker8bit.video import replay_app
+from baker8bit.sessions import recording
+from baker8bit.sessions import savegame
+from baker8bit.sessions import stats as statsmod
+from baker8bit.window.app import App, AppOptions
+from baker8bit.sessions.session import Session
+from baker8bit.window.video import replay_app
 from conftest import pyxel_ready, solutions
 
 OPTS = AppOptions(headless=True, sound=False)
@@ -138,7 +139,7 @@ def test_a_save_that_cannot_be_written_does_not_stop_the_game(data, monkeypatch)
     app = App(session.start(seed=1, suits=4, deal=1), OPTS, session=session)
 
     def full_disk(path, game):
-        from baker8bit.atomic import AtomicWriteError
+        from baker8bit.sessions.atomic import AtomicWriteError
 
         raise AtomicWriteError(path, OSError(28, "No space left on device"))
 

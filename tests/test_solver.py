@@ -9,9 +9,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from baker8bit import boardtext, moves, rules
-from baker8bit.position import Position
-from baker8bit.solver import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, solve
+from baker8bit.freecell import boardtext
+from baker8bit.freecell import moves
+from baker8bit.freecell import rules
+from baker8bit.freecell.position import Position
+from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, solve
 
 
 def replay(pos: Position, rs: rules.RuleSet, solution: list[str]) -> Position:
@@ -241,7 +243,7 @@ def test_a_slice_stops_near_its_budget():
 
 def test_solver_does_not_import_pyxel():
     code = (
-        "import sys, baker8bit.solver, baker8bit.solver.survey, baker8bit.commands.solve\n"
+        "import sys, baker8bit.freecell.solver, baker8bit.freecell.solver.survey, baker8bit.commands.solve\n"
         "assert 'pyxel' not in sys.modules, 'pyxel imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -320,7 +322,7 @@ def test_solve_command_reads_a_board_and_reports_errors(tmp_path, capsys):
 
 
 def test_survey_writes_rows_resumes_and_summarises(tmp_path, capsys):
-    from baker8bit.solver import survey
+    from baker8bit.freecell.solver import survey
 
     out = tmp_path / "s.csv"
     assert _cli(["survey", "--suits", "2", "--deals", "1-4", "--workers", "1", "--out", str(out)]) == 0
@@ -351,7 +353,7 @@ def test_survey_rejects_bad_input(argv, capsys):
 def test_progress_prints_lines_without_a_terminal():
     import io
 
-    from baker8bit.solver.survey import Progress
+    from baker8bit.freecell.solver.survey import Progress
 
     t = [0.0]
     stream = io.StringIO()

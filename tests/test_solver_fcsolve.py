@@ -19,9 +19,12 @@ import subprocess
 
 import pytest
 
-from baker8bit import boardtext, fcsolve, moves, rules
-from baker8bit.position import Position
-from baker8bit.solver import SOLVED, UNSOLVABLE, solve
+from baker8bit.freecell import boardtext
+from baker8bit.freecell import fcsolve
+from baker8bit.freecell import moves
+from baker8bit.freecell import rules
+from baker8bit.freecell.position import Position
+from baker8bit.freecell.solver import SOLVED, UNSOLVABLE, solve
 
 DEALS = range(1, 101)
 IN_CI = os.environ.get("CI", "").lower() == "true"

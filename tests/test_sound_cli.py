@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from baker8bit import pokey
+from baker8bit.atari import pokey
 from baker8bit.cli import main
 from test_pokey import autocorrelation_hz, within_1_percent
 

@@ -11,10 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baker8bit import savegame, stats, userdata
+from baker8bit.sessions import savegame
+from baker8bit.sessions import stats
+from baker8bit.sessions import userdata
 from baker8bit.commands import session
-from baker8bit.moves import legal_moves
-from baker8bit.stats import Stats, StatsError, StatsTracker
+from baker8bit.freecell.moves import legal_moves
+from baker8bit.sessions.stats import Stats, StatsError, StatsTracker
 from conftest import machine_on, play, solutions
 
 

@@ -28,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit import rules
-from baker8bit.position import Position
-from baker8bit.solver import SOLVED, UNKNOWN, UNSOLVABLE, solve
+from baker8bit.freecell import rules
+from baker8bit.freecell.position import Position
+from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, solve
 
 OUTCOMES = (SOLVED, UNSOLVABLE, UNKNOWN)
 _REACHED = re.compile(r"^Reached Board No\. (\d+) at ([\d.]+) \(total_num_iters=(\d+)\)")

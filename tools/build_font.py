@@ -9,7 +9,7 @@ vertical stems, one-pixel horizontal strokes); no existing font was copied.
 The output is a BDF 2.1 font with 8x8 cells: every glyph has ``BBX 8 8 0 -1``
 (7 rows above the baseline, 1 below, so the cell's top row is row 0 of the
 grid), ``DWIDTH 8 0`` and one hex byte per row, most significant bit = the
-leftmost pixel. ``pyxel.Font`` loads it; ``baker8bit.font`` reads it.
+leftmost pixel. ``pyxel.Font`` loads it; ``baker8bit.atari.font`` reads it.
 
 Usage::
 
@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit import atomic  # noqa: E402
+from baker8bit.sessions import atomic  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 GRID = REPO / "fonts" / "baker8bit.txt"
@@ -106,6 +106,9 @@ def build_bdf(grid_text: str) -> str:
 
 def write_atomic(path: Path, text: str) -> None:
     atomic.write_text(path, text)
+    import sync_assets  # the package's copy follows its source
+
+    sync_assets.sync(REPO)
 
 
 def main(argv: list[str] | None = None) -> int:

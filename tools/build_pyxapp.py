@@ -3,8 +3,8 @@
 Run:   python tools/build_pyxapp.py [--out DIR]     (writes DIR/baker8bit.pyxapp, default dist/)
 Play:  pyxel play dist/baker8bit.pyxapp
 
-The app folder holds the package (code and its data), the palettes and the
-font, and a start-up script that opens the window. ``pyxel package`` zips it.
+The app folder holds the package (code and its data, palettes and font
+included) and a start-up script that opens the window. ``pyxel package`` zips it.
 """
 
 from __future__ import annotations
@@ -35,8 +35,6 @@ IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc")
 def stage(folder: Path) -> Path:
     """Lay out the app folder; returns the start-up script."""
     shutil.copytree(ROOT / "baker8bit", folder / "baker8bit", ignore=IGNORE)
-    shutil.copytree(ROOT / "palettes", folder / "palettes", ignore=IGNORE)
-    shutil.copytree(ROOT / "fonts", folder / "fonts", ignore=IGNORE)
     script = folder / STARTUP
     script.write_text(STARTUP_TEXT)
     return script

@@ -17,9 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from baker8bit import recording  # noqa: E402
-from baker8bit.demo import DemoKeys, Planner  # noqa: E402
-from baker8bit.video import render_headless  # noqa: E402
+from baker8bit.sessions import recording  # noqa: E402
+from baker8bit.console.demo import DemoKeys, Planner  # noqa: E402
+from baker8bit.window.video import render_headless  # noqa: E402
 
 HOLD = 180  # frames of WINNER at the end
 

@@ -18,8 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit import cards, fcsolve, rules  # noqa: E402
-from baker8bit.position import Position  # noqa: E402
+from baker8bit.freecell import rules  # noqa: E402
+from baker8bit.core import cards
+from baker8bit.freecell import fcsolve
+from baker8bit.freecell.position import Position  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 DEALS = {2: [1, 2, 1000, 2**31 - 1], 3: [1, 2, 1000, 2**31 - 1], 4: [1, 617, 11982, 1000000, 2**31 - 1]}

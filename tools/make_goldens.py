@@ -11,8 +11,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from baker8bit import scenarios  # noqa: E402
-from baker8bit.capture import headless_app, screenshot  # noqa: E402
+from baker8bit.console import scenarios  # noqa: E402
+from baker8bit.window.capture import headless_app, screenshot  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"
 

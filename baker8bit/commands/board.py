@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from baker8bit import boardtext
+from baker8bit.freecell import boardtext
 from baker8bit.commands.common import add_game_args, start_of
 
 

@@ -6,9 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from baker8bit import boardtext, rules
-from baker8bit.deal import MAX_DEAL, DealError, check_deal_number
-from baker8bit.position import Position
+from baker8bit.freecell import boardtext
+from baker8bit.freecell import rules
+from baker8bit.core.deal import MAX_DEAL, DealError, check_deal_number
+from baker8bit.freecell.position import Position
 
 
 class UsageError(Exception):

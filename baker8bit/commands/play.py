@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-from baker8bit import boardtext, script
+from baker8bit.freecell import boardtext
+from baker8bit.console import script
 from baker8bit.commands.common import UsageError, add_game_args, start_of
-from baker8bit.keys import KeyMachine
+from baker8bit.console.machine import KeyMachine
 
 
 def register(sub) -> None:

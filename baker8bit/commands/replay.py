@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-from baker8bit import recording
+from baker8bit.sessions import recording
 from baker8bit.commands.common import UsageError
 from baker8bit.commands.window import scale_arg, speed_arg
 
@@ -37,7 +37,7 @@ def load(path: str) -> recording.Recording:
 def run(args) -> int:
     rec = load(args.file)
     if args.gif or args.png_dir:
-        from baker8bit.video import render_headless
+        from baker8bit.window.video import render_headless
 
         try:
             out = render_headless(rec, gif=args.gif, png_dir=args.png_dir, scale=args.scale or 1,
@@ -46,7 +46,7 @@ def run(args) -> int:
             raise UsageError(str(e)) from None
         print(out)
         return 0
-    from baker8bit.video import replay_window
+    from baker8bit.window.video import replay_window
 
     replay_window(rec, speed=args.speed, scale=args.scale, glyphs=args.glyphs, pal=args.pal, sound=not args.mute)
     return 0

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from baker8bit import stats as statsmod
-from baker8bit import userdata
-from baker8bit.atomic import AtomicWriteError
+from baker8bit.sessions import stats as statsmod
+from baker8bit.sessions import userdata
+from baker8bit.sessions.atomic import AtomicWriteError
 from baker8bit.commands.common import UsageError, suits_arg
 
 HEADERS = ("suits", "played", "won", "lost", "win %", "fewest", "streak", "best")

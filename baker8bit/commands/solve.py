@@ -14,8 +14,8 @@ import os
 import sys
 
 from baker8bit.commands.common import UsageError, add_game_args, start_of
-from baker8bit.solver import solve
-from baker8bit.solver import survey as sv
+from baker8bit.freecell.solver import solve
+from baker8bit.freecell.solver import survey as sv
 
 DEFAULT_MAX_STATES = 2_000_000
 

@@ -6,9 +6,9 @@ import random
 import sys
 import time
 
-from baker8bit import script
+from baker8bit.console import script
 from baker8bit.commands.common import UsageError, add_game_args, start_of
-from baker8bit.keys import KeyMachine
+from baker8bit.console.machine import KeyMachine
 
 
 def scale_arg(text: str) -> int:
@@ -90,7 +90,7 @@ def machine_for(args, seed: int) -> KeyMachine:
 
 
 def run_shot(args) -> int:
-    from baker8bit.capture import headless_app, screenshot
+    from baker8bit.window.capture import headless_app, screenshot
 
     try:
         steps = script.parse(args.script)
@@ -107,8 +107,8 @@ def run_shot(args) -> int:
 
 
 def run_demo(args) -> int:
-    from baker8bit.app import App, AppOptions
-    from baker8bit.demo import Planner
+    from baker8bit.window.app import App, AppOptions
+    from baker8bit.console.demo import Planner
 
     seed = random.Random(time.time_ns()).randrange(2**31)
     suits = args.suits or 4
@@ -127,7 +127,7 @@ def run_demo(args) -> int:
 
 
 def run_sound(args) -> int:
-    from baker8bit import pokey
+    from baker8bit.atari import pokey
 
     spec = pokey.sounds()[args.name]
     standard = "pal" if args.pal else "ntsc"
@@ -143,9 +143,9 @@ def run_sound(args) -> int:
 def run_window(args) -> int:
     from pathlib import Path
 
-    from baker8bit import userdata
-    from baker8bit.app import App, AppOptions
-    from baker8bit.session import Session
+    from baker8bit.sessions import userdata
+    from baker8bit.window.app import App, AppOptions
+    from baker8bit.sessions.session import Session
 
     # The wall clock seeds the random deal numbers here, outside the engine; the
     # deal number is on screen, so any game can be replayed by its number.

@@ -1,0 +1,79 @@
+"""HELP: the best next move, found by the solver in slices between frames.
+
+The article promises that "each position of the cards can be analyzed to
+determine the "best" next move"; the HELP key (F1 on a PC) asks for it. The
+search runs a fixed number of positions per frame (``help_states`` in
+``data/rulesets.toml``), so the game keeps its 60 frames a second, and a key
+press cancels it. The answer is the first move of a winning line, or, when the
+line starts with the single moves of a group move, that group move (``TBC``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from baker8bit.freecell.game import Game
+from baker8bit.freecell.moves import group_moves, parse_move
+from baker8bit.freecell.solver import SOLVED, UNSOLVABLE, Search
+
+
+@dataclass(frozen=True)
+class Answer:
+    outcome: str  # "solved", "unsolvable" or "unknown"
+    keys: str  # the move in key notation ("EI", "FT", "TBC"), or "" without one
+    states: int
+
+
+def first_command(game: Game, solution: list[str]) -> str:
+    """The first move of a solution, as a group command when it begins with one."""
+    rules, pos = game.rules, game.position
+    best = solution[0]
+    for src in range(rules.columns):
+        for dst in range(rules.columns):
+            if src == dst:
+                continue
+            try:
+                steps = group_moves(pos, src, dst)
+            except ValueError:
+                continue
+            keys = [m.keys(rules) for m in steps]
+            if len(keys) > 1 and solution[: len(keys)] == keys:
+                return "T" + rules.column_letter(src) + rules.column_letter(dst)
+    parse_move(best, rules)  # a solution move is always a legal key pair
+    return best
+
+
+class Advisor:
+    """Runs one HELP search at a time; ``tick`` once per frame."""
+
+    def __init__(self, states_per_frame: int, max_states: int):
+        self.states_per_frame = states_per_frame
+        self.max_states = max_states
+        self._search: Search | None = None
+        self._game: Game | None = None
+
+    @property
+    def thinking(self) -> bool:
+        return self._search is not None
+
+    def start(self, game: Game) -> None:
+        self._game = game
+        self._search = Search(game.position, game.rules, max_states=self.max_states)
+
+    def cancel(self) -> None:
+        self._search = None
+        self._game = None
+
+    def tick(self) -> Answer | None:
+        if self._search is None:
+            return None
+        result = self._search.step(self.states_per_frame)
+        if result is None:
+            return None
+        game = self._game
+        self.cancel()
+        if result.outcome == SOLVED and result.moves:
+            return Answer(SOLVED, first_command(game, result.moves), result.states)
+        if result.outcome == UNSOLVABLE:
+            return Answer(UNSOLVABLE, "", result.states)
+        return Answer(result.outcome, "", result.states)

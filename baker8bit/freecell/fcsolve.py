@@ -1,0 +1,64 @@
+"""Talk to fc-solve (Debian package ``freecell-solver-bin``), to cross-check our work.
+
+fc-solve solves our exported boards as Baker's Game (``-g bakers_game``) with
+as many free cells as parking spaces and as many stacks as columns. Its
+``-snx`` move notation names stacks ``1..C``, free cells ``a..`` and the
+foundations ``h``; we translate that into the 1989 key notation (column
+``i`` is letter ``A+i``, parking space ``j`` the letter after the columns,
+the terminal area ``T``).
+"""
+
+from __future__ import annotations
+
+import subprocess
+
+from baker8bit.freecell import boardtext
+from baker8bit.freecell.position import Position
+from baker8bit.freecell.rules import RuleSet
+
+SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
+
+
+def command(rules: RuleSet, *extra: str) -> list[str]:
+    return [
+        "fc-solve", "-g", "bakers_game",
+        "--freecells-num", str(rules.cells), "--stacks-num", str(rules.columns),
+        "-to", "01ABCDE", "-sel", *extra,
+    ]
+
+
+def _place(ch: str, rules: RuleSet) -> str:
+    if ch.isdigit():
+        return rules.column_letter(int(ch) - 1)
+    if ch == "h":
+        return "T"
+    return rules.cell_letter(ord(ch) - ord("a"))
+
+
+def parse_moves(output: str, rules: RuleSet) -> list[str]:
+    """The moves of fc-solve's ``-m -snx`` output, in key notation (``["GI", "FT", ...]``)."""
+    out = []
+    for line in output.splitlines():
+        tokens = line.split()
+        if not tokens or not all(len(t) == 2 and t.isalnum() for t in tokens):
+            continue
+        out.extend(_place(t[0], rules) + _place(t[1], rules) for t in tokens)
+    return out
+
+
+def verdict(output: str) -> str:
+    if "This game is solveable." in output:
+        return SOLVED
+    if "I could not solve this game." in output:
+        return UNSOLVABLE
+    return UNKNOWN  # "Iterations count exceeded." and anything else
+
+
+def solve(pos: Position, rules: RuleSet, *extra: str, timeout: float = 120) -> tuple[str, list[str]]:
+    """Run fc-solve on a position: its verdict and, when solved, its moves in key notation."""
+    board = boardtext.write(pos, rules)
+    res = subprocess.run(
+        command(rules, "-m", "-snx", *extra), input=board, capture_output=True, text=True, timeout=timeout
+    )
+    v = verdict(res.stdout)
+    return v, parse_moves(res.stdout, rules) if v == SOLVED else []

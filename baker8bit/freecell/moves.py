@@ -1,0 +1,198 @@
+"""Moves under the Baker rules: legal-move generation, single moves, group moves.
+
+A place is ``("column", i)``, ``("cell", i)`` or ``("terminal", suit)``.
+A move is a pair of places, written in the 1989 key notation as two letters,
+``T`` standing for the terminal area (``BK``, ``EI``, ``FT``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from baker8bit.core import cards
+from baker8bit.freecell.position import Position
+from baker8bit.freecell.rules import RuleSet
+
+Place = tuple[str, int]
+
+
+class Move(NamedTuple):
+    src: Place
+    dst: Place
+
+    def keys(self, rules: RuleSet) -> str:
+        return place_letter(self.src, rules) + place_letter(self.dst, rules)
+
+
+def place_letter(place: Place, rules: RuleSet) -> str:
+    kind, i = place
+    if kind == "column":
+        return rules.column_letter(i)
+    if kind == "cell":
+        return rules.cell_letter(i)
+    return "T"
+
+
+def parse_move(text: str, rules: RuleSet) -> Move:
+    """``"BK"`` -> Move; the second letter may be ``T`` (terminal area)."""
+    t = text.strip().upper()
+    if len(t) != 2:
+        raise ValueError(f"a move is two letters, not {text!r}")
+    src = rules.place(t[0])
+    if src is None:
+        raise ValueError(f"no place {t[0]!r} in {text!r}")
+    if t[1] == "T":
+        return Move(src, ("terminal", -1))
+    dst = rules.place(t[1])
+    if dst is None:
+        raise ValueError(f"no place {t[1]!r} in {text!r}")
+    return Move(src, dst)
+
+
+def card_at(pos: Position, place: Place) -> int | None:
+    """The movable card at a column or parking space, or None if it is empty."""
+    kind, i = place
+    if kind == "column":
+        col = pos.columns[i]
+        return col[-1] if col else None
+    if kind == "cell":
+        return pos.cells[i]
+    return None
+
+
+def accepts(pos: Position, place: Place, card: int) -> bool:
+    """May ``card`` be put on ``place``? (Source legality is checked elsewhere.)"""
+    kind, i = place
+    if kind == "terminal":
+        return pos.foundations[cards.suit_of(card)] == cards.rank_of(card)
+    if kind == "cell":
+        return pos.cells[i] is None
+    col = pos.columns[i]
+    if not col:
+        return True  # any exposed or parked card may go into an empty column
+    top = col[-1]
+    return cards.suit_of(top) == cards.suit_of(card) and cards.rank_of(top) == cards.rank_of(card) + 1
+
+
+def is_legal(pos: Position, move: Move) -> bool:
+    src, dst = move
+    if src[0] == "terminal" or src == dst:
+        return False  # a card never leaves its terminal pile
+    card = card_at(pos, src)
+    if card is None:
+        return False
+    if src[0] == "cell" and dst[0] == "cell":
+        return False  # a parked card is not "exposed": it may not be parked again
+    return accepts(pos, dst, card)
+
+
+def apply(pos: Position, move: Move) -> Position:
+    """The position after a legal single-card move (caller checks legality)."""
+    src, dst = move
+    columns = list(pos.columns)
+    cells = list(pos.cells)
+    foundations = list(pos.foundations)
+    if src[0] == "column":
+        card = columns[src[1]][-1]
+        columns[src[1]] = columns[src[1]][:-1]
+    else:
+        card = cells[src[1]]
+        cells[src[1]] = None
+    if dst[0] == "column":
+        columns[dst[1]] = columns[dst[1]] + (card,)
+    elif dst[0] == "cell":
+        cells[dst[1]] = card
+    else:
+        foundations[cards.suit_of(card)] += 1
+    return Position(tuple(columns), tuple(cells), tuple(foundations))
+
+
+def sources(pos: Position) -> list[Place]:
+    return [("column", i) for i, c in enumerate(pos.columns) if c] + [
+        ("cell", i) for i, c in enumerate(pos.cells) if c is not None
+    ]
+
+
+def legal_moves(pos: Position) -> list[Move]:
+    """Every legal single-card move, in a fixed order (sources, then destinations)."""
+    dests: list[Place] = [("terminal", -1)]
+    dests += [("column", i) for i in range(len(pos.columns))]
+    dests += [("cell", i) for i in range(len(pos.cells))]
+    out = []
+    for src in sources(pos):
+        for dst in dests:
+            m = Move(src, dst)
+            if is_legal(pos, m):
+                out.append(m)
+    return out
+
+
+# ---- group moves -------------------------------------------------------------
+
+
+def run_length(column: tuple[int, ...]) -> int:
+    """Length of the in-suit descending run at the bottom (exposed end) of a column."""
+    if not column:
+        return 0
+    n = 1
+    while n < len(column):
+        upper, lower = column[-n - 1], column[-n]
+        if cards.suit_of(upper) != cards.suit_of(lower) or cards.rank_of(upper) != cards.rank_of(lower) + 1:
+            break
+        n += 1
+    return n
+
+
+def free_places(pos: Position, exclude: tuple[int, ...]) -> list[Place]:
+    """Empty parking spaces (leftmost first), then empty columns not in ``exclude``."""
+    out: list[Place] = [("cell", i) for i, c in enumerate(pos.cells) if c is None]
+    out += [("column", i) for i, c in enumerate(pos.columns) if not c and i not in exclude]
+    return out
+
+
+class GroupError(ValueError):
+    """A group move that cannot be made; ``letter_side`` says which letter flashes."""
+
+    def __init__(self, message: str, side: str):
+        super().__init__(message)
+        self.side = side  # "src" or "dst"
+
+
+def group_moves(pos: Position, src: int, dst: int) -> list[Move]:
+    """The single moves that the group command ``T src dst`` stands for.
+
+    BAKER-1989.md, "group move" and "group move order" [decided]: the run lands
+    on the destination when the destination's exposed card is one rank higher in
+    the same suit (or, for an empty destination, the longest run that fits). For
+    n cards it needs n-1 free places. The n-1 covering cards go out exposed card
+    first to free parking spaces then empty columns (leftmost first), the landing
+    card moves, and the parked cards come back in reverse order: 2n-1 moves.
+    """
+    source = pos.columns[src]
+    if src == dst:
+        raise GroupError("source and destination are the same column", "dst")
+    if not source:
+        raise GroupError("the source column is empty", "src")
+    run = run_length(source)
+    free = free_places(pos, exclude=(src, dst))
+    target = pos.columns[dst]
+    if target:
+        top = target[-1]
+        bottom = source[-1]
+        if cards.suit_of(top) != cards.suit_of(bottom):
+            raise GroupError("the run is not of the destination's suit", "dst")
+        n = cards.rank_of(top) - cards.rank_of(bottom)
+        if not 1 <= n <= run:
+            raise GroupError("no card of the run goes onto the destination", "dst")
+        if n - 1 > len(free):
+            raise GroupError(f"{n} cards need {n - 1} free places, there are {len(free)}", "src")
+    else:
+        n = min(run, len(free) + 1)
+    out: list[Move] = []
+    parked = free[: n - 1]
+    for place in parked:
+        out.append(Move(("column", src), place))
+    out.append(Move(("column", src), ("column", dst)))
+    for place in reversed(parked):
+        out.append(Move(place, ("column", dst)))
+    return out

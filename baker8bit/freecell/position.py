@@ -1,0 +1,68 @@
+"""One position of a game: the field, the parking spaces and the terminal piles.
+
+A position is immutable, so a take-back is simply the previous position.
+
+- ``columns``: one tuple per field column, top (first dealt) card first, the
+  exposed card last.
+- ``cells``: one entry per parking space, a card or None.
+- ``foundations``: per suit, how many cards are on its terminal pile (0..13);
+  the top card of suit s is rank ``foundations[s] - 1``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from baker8bit.core import cards
+from baker8bit.core.deal import deal_columns
+from baker8bit.freecell.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class Position:
+    columns: tuple[tuple[int, ...], ...]
+    cells: tuple[int | None, ...]
+    foundations: tuple[int, ...]
+
+    @classmethod
+    def dealt(cls, deal: int, rules: RuleSet) -> "Position":
+        return cls(
+            columns=deal_columns(deal, rules),
+            cells=(None,) * rules.cells,
+            foundations=(0,) * rules.suits,
+        )
+
+    @property
+    def suits(self) -> int:
+        return len(self.foundations)
+
+    def all_cards(self) -> list[int]:
+        """Every card of the position, including the ones on the terminal piles."""
+        out = [c for col in self.columns for c in col]
+        out += [c for c in self.cells if c is not None]
+        for s, n in enumerate(self.foundations):
+            out += [cards.make(r, s) for r in range(n)]
+        return out
+
+    def is_complete(self) -> bool:
+        """Every card is on its terminal pile: the game is won."""
+        return all(n == 13 for n in self.foundations)
+
+    def check(self, rules: RuleSet) -> None:
+        """Raise ValueError unless this is a legal position of ``rules``."""
+        if len(self.columns) != rules.columns or len(self.cells) != rules.cells:
+            raise ValueError("wrong number of columns or parking spaces")
+        if len(self.foundations) != rules.suits or any(not 0 <= n <= 13 for n in self.foundations):
+            raise ValueError("bad terminal piles")
+        counts = Counter(self.all_cards())
+        expected = set(cards.deck(rules.suits))
+        dup = [cards.to_text(c) for c, n in counts.items() if n > 1]
+        if dup:
+            raise ValueError(f"duplicated card(s): {' '.join(sorted(dup))}")
+        wrong = [cards.to_text(c) for c in counts if c not in expected]
+        if wrong:
+            raise ValueError(f"card(s) not in a {rules.suits}-suit game: {' '.join(sorted(wrong))}")
+        missing = [cards.to_text(c) for c in expected if c not in counts]
+        if missing:
+            raise ValueError(f"missing card(s): {' '.join(missing)}")

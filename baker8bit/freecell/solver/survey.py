@@ -1,0 +1,211 @@
+"""Solve many deals: deal lists, worker processes, CSV rows, progress, summary.
+
+The command line (``baker8bit survey``) is a thin layer over this module.
+"""
+
+from __future__ import annotations
+
+import csv
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple, TextIO
+
+from baker8bit.freecell import rules as rules_mod
+from baker8bit.core.deal import DealError, check_deal_number
+from baker8bit.freecell.position import Position
+from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, solve
+
+FIELDS = ("suits", "deal", "outcome", "moves", "states", "seconds")
+OUTCOMES = (SOLVED, UNSOLVABLE, UNKNOWN)
+
+
+class Row(NamedTuple):
+    suits: int
+    deal: int
+    outcome: str
+    moves: int
+    states: int
+    seconds: float
+
+
+class Task(NamedTuple):
+    suits: int
+    deal: int
+    max_states: int | None
+    max_seconds: float | None
+
+
+def parse_deals(text: str) -> list[int]:
+    """``"1-1000"``, ``"7"`` or ``"1-10,20,30-35"`` -> deal numbers, in order, once each."""
+    out: list[int] = []
+    seen: set[int] = set()
+    for part in text.split(","):
+        lo_text, dash, hi_text = part.strip().partition("-")
+        try:
+            lo = check_deal_number(int(lo_text))
+            hi = check_deal_number(int(hi_text)) if dash else lo
+        except (ValueError, DealError):
+            raise ValueError(f"bad deal range {part.strip()!r} (write e.g. 1-1000 or 7 or 1-10,20)") from None
+        if hi < lo:
+            raise ValueError(f"bad deal range {part.strip()!r}: the end is below the start")
+        for d in range(lo, hi + 1):
+            if d not in seen:
+                seen.add(d)
+                out.append(d)
+    return out
+
+
+def parse_suits(text: str) -> list[int]:
+    """``"4"`` or ``"2,3,4"`` -> suit counts."""
+    out = []
+    for part in text.split(","):
+        if part.strip() not in ("2", "3", "4"):
+            raise ValueError(f"suits must be 2, 3 or 4 (or a list like 2,3,4), not {text!r}")
+        if int(part) not in out:
+            out.append(int(part))
+    return out
+
+
+def solve_task(task: Task) -> Row:
+    rs = rules_mod.baker(task.suits)
+    result = solve(Position.dealt(task.deal, rs), rs, task.max_states, task.max_seconds)
+    return Row(task.suits, task.deal, result.outcome, len(result.moves), result.states, result.seconds)
+
+
+def _quiet_worker() -> None:
+    # Ctrl-C reaches every process of the terminal's group; the parent handles it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_tasks(tasks: list[Task], workers: int) -> Iterator[Row]:
+    """Rows in task order, computed by ``workers`` processes (1: in this process)."""
+    if workers <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield solve_task(task)
+        return
+    pool = multiprocessing.Pool(workers, initializer=_quiet_worker)
+    try:
+        yield from pool.imap(solve_task, tasks, chunksize=1)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+# ---- CSV ----------------------------------------------------------------------
+
+
+def read_rows(path: str) -> dict[tuple[int, int], Row]:
+    """Rows already in a survey CSV, by (suits, deal); raise ValueError if malformed."""
+    done: dict[tuple[int, int], Row] = {}
+    with open(path, newline="", encoding="utf-8") as f:
+        reader = csv.DictReader(f)
+        if reader.fieldnames is None:
+            return done
+        if tuple(reader.fieldnames) != FIELDS:
+            raise ValueError(f"{path}: not a survey CSV (columns {','.join(FIELDS)} expected)")
+        for n, rec in enumerate(reader, start=2):
+            try:
+                row = Row(int(rec["suits"]), int(rec["deal"]), rec["outcome"], int(rec["moves"]),
+                          int(rec["states"]), float(rec["seconds"]))
+            except (TypeError, ValueError):
+                raise ValueError(f"{path}: line {n} is malformed") from None
+            if row.outcome not in OUTCOMES:
+                raise ValueError(f"{path}: line {n}: unknown outcome {row.outcome!r}")
+            done[(row.suits, row.deal)] = row
+    return done
+
+
+class RowWriter:
+    """Writes rows as they come, flushed one by one (an interrupt keeps them)."""
+
+    def __init__(self, stream: TextIO, header: bool):
+        self.stream = stream
+        self.writer = csv.writer(stream, lineterminator="\n")
+        if header:
+            self.writer.writerow(FIELDS)
+            stream.flush()
+
+    def write(self, row: Row) -> None:
+        self.writer.writerow([row.suits, row.deal, row.outcome, row.moves, row.states, f"{row.seconds:.4f}"])
+        self.stream.flush()
+
+
+# ---- progress -------------------------------------------------------------------
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds + 0.5)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+
+class Progress:
+    """A progress bar with ETA on a text stream: redrawn in place with ``\\r`` on
+    a terminal (at most ``redraw`` times a second), one line every ``every``
+    seconds otherwise."""
+
+    def __init__(self, stream: TextIO, total: int, now: Callable[[], float] = time.monotonic,
+                 every: float = 10.0, redraw: float = 0.1, width: int = 30):
+        self.stream, self.total, self.now = stream, total, now
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.every, self.redraw, self.width = every, redraw, width
+        self.start = now()
+        self.last = -1e9
+        self.done = 0
+        self.first: int | None = None  # done at the first update (rows kept by --resume)
+
+    def text(self) -> str:
+        frac = self.done / self.total if self.total else 1.0
+        filled = int(frac * self.width)
+        elapsed = self.now() - self.start
+        fresh = self.done - (self.first or 0)
+        eta = elapsed / fresh * (self.total - self.done) if fresh > 0 else None
+        if self.done >= self.total:
+            eta = 0.0
+        bar = "#" * filled + "." * (self.width - filled)
+        return (f"[{bar}] {self.done}/{self.total} {frac:6.1%} elapsed {_clock(elapsed)} "
+                f"ETA {_clock(eta) if eta is not None else '?'}")
+
+    def update(self, done: int, force: bool = False) -> None:
+        if self.first is None:
+            self.first = done
+        self.done = done
+        t = self.now()
+        if not force and t - self.last < (self.redraw if self.tty else self.every):
+            return
+        self.last = t
+        if self.tty:
+            self.stream.write("\r" + self.text())
+        else:
+            self.stream.write(self.text() + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.update(self.done, force=True)
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# ---- summary --------------------------------------------------------------------
+
+
+def summary(rows: Iterable[Row]) -> str:
+    """A table of outcomes per suit count, with percentages."""
+    counts: dict[int, dict[str, int]] = {}
+    for row in rows:
+        counts.setdefault(row.suits, dict.fromkeys(OUTCOMES, 0))[row.outcome] += 1
+    lines = [f"{'suits':>5} {'deals':>7}  {'solvable':>16}  {'unsolvable':>16}  {'unknown':>16}"]
+    for suits in sorted(counts):
+        c = counts[suits]
+        n = sum(c.values())
+        cells = [f"{c[o]:>7} ({c[o] / n:6.1%})" for o in OUTCOMES]
+        lines.append(f"{suits:>5} {n:>7}  {cells[0]:>16}  {cells[1]:>16}  {cells[2]:>16}")
+    return "\n".join(lines)

@@ -1,0 +1,426 @@
+"""Frame-exact session recordings: what the player pressed, and on which frame.
+
+The key machine is deterministic: given its seed, its timing, its starting
+state and the keys with the frames they were pressed on, it goes through the
+same states, events and views again. A recording holds exactly that::
+
+    baker8bit-recording 1
+    program 0.1.0
+    seed 12345
+    timing flash_frames=120 flash_half=8 group_step=12 winner_half=20
+    start suits=4 deal=11982
+    frames 7200
+    keys 3
+    120 B
+    131 K
+    400 SPACE
+    end
+
+- ``baker8bit-recording 1``: the format and its version. A newer version is
+  refused ("written by a newer baker8bit"), an unknown one too.
+- ``program``: the baker8bit version that recorded it (see "Compatibility").
+- ``seed``: the key machine's seed, which draws the deal numbers of new games
+  started from the suit prompt, so those replay too.
+- ``timing``: the frame timings the machine ran with; the replay uses them.
+- ``start``: the state before the first key, one of
+  ``start prompt`` (the suit prompt),
+  ``start suits=S deal=D`` (a dealt game),
+  ``start board suits=S`` or ``start board suits=S deal=D`` followed by the
+  board in fc-solve format, each line behind ``| ``, and
+  ``start saved`` followed by a saved game (``savegame`` format) behind ``| ``
+  (a resumed game, take-back memory and mark included).
+- ``frames``: how many frames the session lasted.
+- ``keys N``, then N lines ``<frame> <KEY>`` in the order pressed (frames never
+  decrease; several keys may share a frame), then ``end``. Key names are those
+  of ``keys.KEYS``: ``A``..``Z``, ``0``..``9``, ``SPACE``, ``ESC``, ``RETURN``,
+  ``HELP``. Keys pressed while the machine ignores keys are recorded too.
+  The count and ``end`` make a cut-off file an error, not a shorter session.
+
+Frame semantics: a key "at frame f" was pressed while ``machine.frame == f``.
+Replaying, for each frame f from 0 to ``frames - 1`` the keys of frame f are
+pressed, ``on_frame(machine)`` is called (the screen of frame f), then the
+machine ticks; keys at frame ``frames`` are pressed last. The replayed machine
+ends in the recorder's state: same frame, game, events, view.
+
+Compatibility: a recording replays only on a key machine that behaves as the
+recording one did. ``MACHINE_CHANGES`` lists each program version whose key
+machine behaves differently from the version before it (rules, key handling,
+timings' defaults, events, deal generator). A recording from program version
+X replays here (version Y) when no change is listed after X up to Y; it is
+refused when X is older than such a change Z ("recorded with baker8bit X;
+this is Y, whose key machine differs since Z: ...") and when X is newer than Y.
+Whoever changes the key machine's behaviour adds a row;
+``tests/test_recording.py`` replays a stored 0.1.0 recording and fails if the
+machine drifts without one.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Callable
+
+from baker8bit import __version__
+from baker8bit.freecell import boardtext
+from baker8bit.sessions import savegame
+from baker8bit.freecell import rules as rulesmod
+from baker8bit.sessions.atomic import write_text
+from baker8bit.core.deal import DealError, check_deal_number
+from baker8bit.freecell.game import Game
+from baker8bit.console.machine import KEYS, PROMPT, KeyMachine, normalize_key
+from baker8bit.freecell.position import Position
+from baker8bit.freecell.rules import Timing
+from baker8bit.sessions.textlines import Lines, check_header
+
+MAGIC = "baker8bit-recording"
+FORMAT_VERSION = 1
+
+# (program version, what changed in the key machine's behaviour), oldest first.
+MACHINE_CHANGES: list[tuple[str, str]] = [
+    ("0.1.0", "the first key machine"),
+]
+
+
+class RecordingError(ValueError):
+    """A recording that cannot be read or replayed; the message says where and why."""
+
+
+# -- versions --------------------------------------------------------------------
+
+
+def parse_version(text: str) -> tuple[int, ...]:
+    parts = text.split(".")
+    if not text or not all(p.isdigit() for p in parts):
+        raise ValueError(f"bad program version {text!r} (expected numbers like 0.1.0)")
+    return tuple(int(p) for p in parts)
+
+
+def compatibility(recorded: str, current: str = __version__) -> str | None:
+    """None when a recording from program ``recorded`` replays exactly here, else the reason."""
+    r, c = parse_version(recorded), parse_version(current)
+    if r > c:
+        return f"recorded with baker8bit {recorded}, which is newer than this {current}; update baker8bit to replay it"
+    for version, what in reversed(MACHINE_CHANGES):
+        v = parse_version(version)
+        if r < v <= c:
+            return f"recorded with baker8bit {recorded}; this is {current}, whose key machine differs since {version}: {what}"
+    return None
+
+
+# -- the recording ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Start:
+    """The machine's state before the first key."""
+
+    kind: str                    # "prompt", "deal", "board" or "saved"
+    suits: int | None = None     # deal and board
+    deal: int | None = None      # deal (required) and board (optional)
+    text: str | None = None      # board text (board) or saved-game text (saved)
+
+    def machine(self, seed: int, timing: Timing) -> KeyMachine:
+        if self.kind == "prompt":
+            return KeyMachine(seed=seed, timing=timing)
+        if self.kind == "deal":
+            return KeyMachine(seed=seed, suits=self.suits, deal=self.deal, timing=timing)
+        if self.kind == "board":
+            pos, rs = boardtext.read(self.text or "", rulesmod.baker(self.suits or 4))
+            return KeyMachine(seed=seed, suits=rs.suits, deal=self.deal, position=pos, timing=timing)
+        return savegame.machine_from_game(savegame.parse(self.text or ""), seed, timing)
+
+    @classmethod
+    def of(cls, machine: KeyMachine) -> "Start":
+        """The start that rebuilds a fresh machine (no key pressed yet)."""
+        g = machine.game
+        if machine.phase == PROMPT or g is None:
+            return cls("prompt")
+        if g.history or g.moves or g.mark is not None or any(e.text.startswith("resume ") for e in machine.events):
+            return cls("saved", text=savegame.dump(g))
+        if g.deal is not None and g.position == Position.dealt(g.deal, g.rules):
+            return cls("deal", suits=g.rules.suits, deal=g.deal)
+        return cls("board", suits=g.rules.suits, deal=g.deal, text=boardtext.write(g.position, g.rules))
+
+
+@dataclass(frozen=True)
+class Recording:
+    seed: int
+    start: Start
+    frames: int
+    keys: tuple[tuple[int, str], ...] = ()
+    timing: Timing = field(default_factory=rulesmod.timing)
+    program: str = __version__
+
+    def __post_init__(self) -> None:
+        last = 0
+        for frame, key in self.keys:
+            if key not in KEYS:
+                raise RecordingError(f"unknown key {key!r}")
+            if frame < last:
+                raise RecordingError(f"key {key} at frame {frame} comes after frame {last}")
+            last = frame
+        if last > self.frames:
+            raise RecordingError(f"a key at frame {last}, but the session lasted {self.frames} frames")
+
+
+# -- recording -------------------------------------------------------------------
+
+
+class Recorder:
+    """Records a session: press keys and tick through it instead of through the machine.
+
+    ``Recorder(seed=..., suits=..., deal=...)`` (or ``position=``, or a saved
+    ``game=``) builds the machine exactly as the replay will;
+    ``Recorder.attach(machine, seed)`` takes a fresh machine (frame 0, no key
+    pressed yet, its random generator untouched since ``KeyMachine(seed=seed)``).
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        suits: int | None = None,
+        deal: int | None = None,
+        position: Position | None = None,
+        game: Game | None = None,
+        timing: Timing | None = None,
+    ):
+        timing = timing or rulesmod.timing()
+        if game is not None:
+            machine = savegame.machine_from_game(game, seed, timing)
+        else:
+            machine = KeyMachine(seed=seed, suits=suits, deal=deal, position=position, timing=timing)
+        self._begin(machine, seed)
+
+    @classmethod
+    def attach(cls, machine: KeyMachine, seed: int) -> "Recorder":
+        if machine.frame != 0:
+            raise RecordingError(f"a recording starts at frame 0; this machine is at frame {machine.frame}")
+        if machine.seed != seed or machine.rng.getstate() != random.Random(seed).getstate():
+            raise RecordingError(f"this machine's deal numbers do not come from a fresh seed {seed}")
+        self = cls.__new__(cls)
+        self._begin(machine, seed)
+        return self
+
+    def _begin(self, machine: KeyMachine, seed: int) -> None:
+        self.machine = machine
+        self.seed = seed
+        self.start = Start.of(machine)
+        self.keys: list[tuple[int, str]] = []
+
+    def press(self, key: str) -> None:
+        k = normalize_key(key)
+        self.keys.append((self.machine.frame, k))
+        self.machine.press(k)
+
+    def tick(self) -> None:
+        self.machine.tick()
+
+    def recording(self) -> Recording:
+        return Recording(
+            seed=self.seed,
+            start=self.start,
+            frames=self.machine.frame,
+            keys=tuple(self.keys),
+            timing=self.machine.timing,
+        )
+
+
+# -- replay ----------------------------------------------------------------------
+
+
+def replay(
+    rec: Recording,
+    on_frame: Callable[[KeyMachine], None] | None = None,
+    check_program: bool = True,
+) -> KeyMachine:
+    """Rebuild the machine and feed the keys at their frames; see the module docstring.
+
+    HELP answers replay too: the solver runs a fixed number of positions a
+    frame (``help_states`` of the recorded timing), not for a fixed time.
+    ``check_program=False`` replays a recording refused by ``compatibility``
+    anyway (for investigating, never for showing a replay as exact).
+    """
+    if check_program:
+        reason = compatibility(rec.program)
+        if reason:
+            raise RecordingError(reason)
+    try:
+        m = rec.start.machine(rec.seed, rec.timing)
+    except (ValueError, boardtext.BoardError, savegame.SaveError) as e:
+        raise RecordingError(f"the start cannot be rebuilt: {e}") from None
+    keys = rec.keys
+    i = 0
+    for frame in range(rec.frames):
+        while i < len(keys) and keys[i][0] == frame:
+            m.press(keys[i][1])
+            i += 1
+        if on_frame is not None:
+            on_frame(m)
+        m.tick()
+    while i < len(keys):  # keys pressed on the last frame, after its tick
+        m.press(keys[i][1])
+        i += 1
+    return m
+
+
+# -- text ------------------------------------------------------------------------
+
+
+def _block(text: str) -> list[str]:
+    return [("| " + line).rstrip() for line in text.splitlines()]
+
+
+def dump(rec: Recording) -> str:
+    s = rec.start
+    lines = [
+        f"{MAGIC} {FORMAT_VERSION}",
+        f"program {rec.program}",
+        f"seed {rec.seed}",
+        "timing " + " ".join(f"{f.name}={getattr(rec.timing, f.name)}" for f in fields(Timing)),
+    ]
+    if s.kind == "prompt":
+        lines.append("start prompt")
+    elif s.kind == "deal":
+        lines.append(f"start suits={s.suits} deal={s.deal}")
+    elif s.kind == "board":
+        lines.append(f"start board suits={s.suits}" + ("" if s.deal is None else f" deal={s.deal}"))
+        lines += _block(s.text or "")
+    else:
+        lines.append("start saved")
+        lines += _block(s.text or "")
+    lines.append(f"frames {rec.frames}")
+    lines.append(f"keys {len(rec.keys)}")
+    lines += [f"{frame} {key}" for frame, key in rec.keys]
+    lines.append("end")
+    return "\n".join(lines) + "\n"
+
+
+def _options(rest: str, lines: Lines, allowed: tuple[str, ...]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for token in rest.split():
+        name, eq, value = token.partition("=")
+        if not eq or name not in allowed or name in out:
+            raise lines.fail(f"unexpected {token!r} (expected {' '.join(a + '=...' for a in allowed)})", lines.last)
+        out[name] = value
+    return out
+
+
+def _int(value: str, what: str, lines: Lines) -> int:
+    try:
+        return int(value, 10)
+    except ValueError:
+        raise lines.fail(f"{what} must be a whole number, not {value!r}", lines.last) from None
+
+
+def _start(rest: str, lines: Lines) -> Start:
+    at = lines.last
+    kind, _, opts = rest.partition(" ")
+    if kind == "prompt" and not opts:
+        return Start("prompt")
+    if kind == "saved" and not opts:
+        text, first = lines.block()
+        if not text:
+            raise lines.fail("'start saved' needs the saved game behind '| '", at)
+        try:
+            savegame.parse(text, first_line=first)
+        except savegame.SaveError as e:
+            raise RecordingError(f"in the saved game of 'start saved': {e}") from None
+        return Start("saved", text=text)
+    usage = "start must be 'prompt', 'suits=S deal=D', 'board suits=S [deal=D]' or 'saved'"
+    board = kind == "board"
+    if not board and "=" not in kind:
+        raise lines.fail(usage, at)
+    o = _options(opts if board else rest, lines, ("suits", "deal"))
+    if "suits" not in o or (not board and "deal" not in o):
+        raise lines.fail(usage, at)
+    suits = _int(o["suits"], "suits", lines)
+    if suits not in (2, 3, 4):
+        raise lines.fail(f"suits must be 2, 3 or 4, not {suits}", at)
+    deal = None
+    if "deal" in o:
+        try:
+            deal = check_deal_number(_int(o["deal"], "deal", lines))
+        except DealError as e:
+            raise lines.fail(str(e), at) from None
+    if not board:
+        return Start("deal", suits=suits, deal=deal)
+    text, first = lines.block()
+    if not text:
+        raise lines.fail("'start board' needs the board behind '| '", at)
+    try:
+        boardtext.read("\n" * (first - 1) + text, rulesmod.baker(suits))
+    except boardtext.BoardError as e:
+        msg = str(e)
+        raise RecordingError(msg if msg.startswith("line ") else f"line {first}: {msg}") from None
+    return Start("board", suits=suits, deal=deal, text=text)
+
+
+def parse(text: str) -> Recording:
+    """Read a recording; raise RecordingError naming the line on anything wrong."""
+    lines = Lines(text, 1, RecordingError)
+    check_header(lines, MAGIC, FORMAT_VERSION, "recording")
+    _, program = lines.next("program")
+    try:
+        parse_version(program)
+    except ValueError as e:
+        raise lines.fail(str(e), lines.last) from None
+    _, seed_text = lines.next("seed")
+    seed = _int(seed_text, "seed", lines)
+    _, timing_text = lines.next("timing")
+    names = tuple(f.name for f in fields(Timing))
+    t = _options(timing_text, lines, names)
+    if set(t) != set(names):
+        raise lines.fail(f"timing needs {' '.join(n + '=...' for n in names)}", lines.last)
+    values = {n: _int(v, n, lines) for n, v in t.items()}
+    if any(v < 1 for v in values.values()):
+        raise lines.fail("timings are whole numbers of frames, at least 1", lines.last)
+    timing = Timing(**values)
+    _, start_text = lines.next("start")
+    start = _start(start_text, lines)
+    _, frames_text = lines.next("frames")
+    frames = _int(frames_text, "frames", lines)
+    if frames < 0:
+        raise lines.fail("frames cannot be negative", lines.last)
+    _, count_text = lines.next("keys")
+    count = _int(count_text, "keys", lines)
+    if count < 0:
+        raise lines.fail("the number of keys cannot be negative", lines.last)
+    keys: list[tuple[int, str]] = []
+    last = 0
+    for _ in range(count):
+        while lines.i < len(lines.lines) and lines.lines[lines.i].strip()[:1] in ("", "#"):
+            lines.i += 1
+        if lines.i >= len(lines.lines):
+            raise lines.fail(f"the file ends early (truncated?): {count} keys announced, {len(keys)} found")
+        lineno = lines.lineno()
+        parts = lines.lines[lines.i].split()
+        lines.i += 1
+        if len(parts) != 2 or not parts[0].isdigit():
+            raise lines.fail(f"expected '<frame> <KEY>', found {' '.join(parts)[:40]!r}", lineno)
+        frame, name = int(parts[0]), parts[1]
+        if name not in KEYS:
+            raise lines.fail(f"unknown key {name!r} (keys are A-Z, 0-9, {', '.join(KEYS[36:])})", lineno)
+        if frame < last:
+            raise lines.fail(f"keys out of order: frame {frame} after frame {last}", lineno)
+        if frame > frames:
+            raise lines.fail(f"key at frame {frame}, after the session's last frame {frames}", lineno)
+        keys.append((frame, name))
+        last = frame
+    lines.finish()
+    return Recording(seed=seed, start=start, frames=frames, keys=tuple(keys), timing=timing, program=program)
+
+
+def save(path: str | os.PathLike, rec: Recording) -> None:
+    """Write the recording atomically (AtomicWriteError on failure, old file unchanged)."""
+    write_text(path, dump(rec))
+
+
+def load(path: str | os.PathLike) -> Recording:
+    """Read a recording file; RecordingError if it is not a readable recording."""
+    data = Path(path).read_bytes()
+    try:
+        return parse(data.decode("utf-8"))
+    except UnicodeDecodeError as e:
+        raise RecordingError(f"{path}: not text (byte {e.start} is not UTF-8)") from None

@@ -1,0 +1,181 @@
+"""What lasts beyond one sitting: statistics, the saved game, and a recording of the session.
+
+A ``Session`` sits between the app and the key machine. Keys go through it
+(so a recording sees them), and the machine's events come back to it:
+
+- statistics follow the events (``stats.StatsTracker``) and are saved as they change;
+- the game in progress is saved after every move, take-back and mark, so
+  quitting at any moment keeps it (Pyxel ends the program without a hook to
+  save in); it is deleted when the game is won or abandoned;
+- with a recording file, the recording is written after every key and every
+  ten seconds of play, each time atomically.
+
+No Pyxel here; file errors never stop the game, they become messages.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from baker8bit.sessions import recording
+from baker8bit.sessions import savegame
+from baker8bit.sessions import stats
+from baker8bit.sessions import userdata
+from baker8bit.sessions.atomic import AtomicWriteError
+from baker8bit.freecell.game import Game
+from baker8bit.console.machine import Event, KeyMachine
+from baker8bit.freecell.position import Position
+
+RECORDING_EVERY = 600  # frames between periodic saves of a recording
+
+
+class Session:
+    def __init__(self, data_dir: Path | None, record_path: Path | None = None):
+        """``data_dir`` None: nothing is kept (demonstrations, replays, tests)."""
+        self.data_dir = data_dir
+        self.record_path = record_path
+        self.messages: list[str] = []  # whole sentences, for the console
+        self.screen_note = ""  # the latest, in 20 characters, for the title
+        self.recorder: recording.Recorder | None = None
+        self.machine: KeyMachine | None = None
+        self.saved_game: Game | None = None
+        self.last_loss = False
+        if data_dir is not None:
+            data_dir.mkdir(parents=True, exist_ok=True)
+            st, msg = stats.load_or_set_aside(self.stats_path)
+            self._note(msg, "DAMAGED FILE KEPT")
+            self.tracker: stats.StatsTracker | None = stats.StatsTracker(st, self.stats_path)
+            self.saved_game, msg = savegame.load_or_set_aside(self.save_path)
+            self._note(msg, "DAMAGED FILE KEPT")
+        else:
+            self.tracker = None
+
+    @property
+    def stats_path(self) -> Path:
+        return self.data_dir / userdata.STATS_FILE
+
+    @property
+    def save_path(self) -> Path:
+        return self.data_dir / userdata.SAVE_FILE
+
+    def _note(self, msg: str | None, short: str = "CANNOT SAVE") -> None:
+        if msg:
+            self.messages.append(msg)
+            self.screen_note = short
+
+    # -- the machine -------------------------------------------------------------------
+
+    def start(
+        self,
+        seed: int,
+        suits: int | None = None,
+        deal: int | None = None,
+        position: Position | None = None,
+        game: Game | None = None,
+    ) -> KeyMachine:
+        """A new machine for this session (recorded from its first frame when recording)."""
+        if self.record_path is not None:
+            self.recorder = recording.Recorder(seed=seed, suits=suits, deal=deal, position=position, game=game)
+            m = self.recorder.machine
+        elif game is not None:
+            m = savegame.machine_from_game(game, seed)
+        else:
+            m = KeyMachine(seed=seed, suits=suits, deal=deal, position=position)
+        self.machine = m
+        return m
+
+    def press(self, key: str) -> None:
+        if self.recorder is not None:
+            self.recorder.press(key)
+        else:
+            self.machine.press(key)
+
+    def tick(self) -> None:
+        self.machine.tick()
+        if self.recorder is not None and self.machine.frame % RECORDING_EVERY == 0:
+            self.save_recording()
+
+    # -- events ------------------------------------------------------------------------
+
+    def on_event(self, event: Event) -> None:
+        word = event.text.split()[0]
+        if word == "deal":
+            self.last_loss = False
+        if self._track(event.text):
+            self.last_loss = True
+        if self.data_dir is not None and self.machine is not None:
+            if word in ("move", "takeback", "mark", "resume"):
+                self._save_game()
+            elif word in ("winner", "prompt"):
+                self._forget_game()
+        if word in ("move", "prompt", "winner", "mark", "takeback") and self.recorder is not None:
+            self.save_recording()
+
+    def _track(self, text: str) -> bool:
+        """Give an event to the statistics; True when it made a game count as lost."""
+        if self.tracker is None:
+            return False
+        lost = sum(s.lost for s in self.tracker.stats.suits.values())
+        self.tracker.event(text)
+        if self.tracker.save_error:
+            self._note(self.tracker.save_error)
+            self.tracker.save_error = None
+        return sum(s.lost for s in self.tracker.stats.suits.values()) > lost
+
+    def _save_game(self) -> None:
+        g = self.machine.game
+        if g is None or g.won or g.deal is None and g.moves == 0:
+            return
+        try:
+            savegame.save(self.save_path, g)
+        except AtomicWriteError as e:
+            self._note(str(e))
+
+    def _forget_game(self) -> None:
+        try:
+            os.unlink(self.save_path)
+        except FileNotFoundError:
+            pass
+        except OSError as e:
+            self._note(f"cannot delete the saved game {self.save_path}: {e.strerror}", "CANNOT DELETE SAVE")
+
+    # -- the saved game offered at start ------------------------------------------------
+
+    def decline_saved_game(self) -> None:
+        """ESC at the offer: the saved game is abandoned (a loss if a move was made) and deleted."""
+        g = self.saved_game
+        self.saved_game = None
+        if g is None:
+            return
+        self._track(f"deal {g.rules.suits} {g.deal}")
+        self._track(f"resume {g.moves} {g.takebacks_left}")
+        self.last_loss = self._track("prompt")
+        self._forget_game()
+
+    # -- the recording -----------------------------------------------------------------
+
+    def save_recording(self) -> None:
+        if self.recorder is None:
+            return
+        try:
+            recording.save(self.record_path, self.recorder.recording())
+        except AtomicWriteError as e:
+            self._note(str(e))
+
+    # -- what the title shows ----------------------------------------------------------
+
+    def notes(self) -> tuple[str, ...]:
+        """Lines for the foot of the title: a lost game, problems, then the statistics."""
+        out: list[str] = []
+        if self.last_loss:
+            out.append("LAST GAME LOST")
+        if self.screen_note:
+            out.append(self.screen_note)
+        if self.tracker is not None:
+            out.append("SUITS WON PLAYED WIN")
+            for s in (2, 3, 4):
+                st = self.tracker.stats.suits[s]
+                pct = "-" if st.win_percent is None else f"{st.win_percent}%"
+                out.append(f"{s:^5} {st.won:>3} {st.played:>6} {pct:>3}")
+        return tuple(out)

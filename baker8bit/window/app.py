@@ -1,0 +1,279 @@
+"""The Pyxel window: a thin shell around the key machine.
+
+``update`` takes this frame's keys (from the keyboard, or from a recording or a
+demonstration), presses them, ticks the machine once, and hands the machine's
+events to the listeners (sound, and the session: statistics, saved game,
+recording). ``draw`` lays the machine's view out on the virtual GRAPHICS 1
+screen and renders it. Live play, replays and GIF rendering all go through
+this same ``update``, so a replay shows exactly what was played.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Callable, Protocol
+
+import pyxel
+
+from baker8bit.window import keyboard
+from baker8bit.window import render
+from baker8bit.freecell.game import Game
+from baker8bit.console.machine import Event, KeyMachine
+from baker8bit.freecell.layout import Options, compose, title
+from baker8bit.atari.screen import Screen, geometry
+
+NTSC_FPS, PAL_FPS = 60, 50
+CRT_SCREEN_MODE = 2  # Pyxel's "retro" screen filter
+ATTRACT_AFTER = 3600  # frames (a minute) without a key on the title before the demonstration starts
+DEMO_WINNER_HOLD = 600  # frames WINNER flashes at the end of a demonstration before the title returns
+PLAN_STATES = 500  # solver positions per frame while the title prepares a demonstration
+
+
+@dataclass(frozen=True)
+class AppOptions:
+    scale: int | None = None  # window scale (None: Pyxel picks one that fits the display)
+    crt: bool = False  # Pyxel's CRT-like screen filter
+    pal: bool = False  # PAL palette and 50 Hz timing
+    glyphs: bool = False  # suit symbol beside the rank
+    headless: bool = False  # no window, no audio device: tests and captures
+    sound: bool = True  # also headless: the sounds are rendered and "played" to no device
+    click: bool = False  # a key click on every key press (off: the 1989 program may not have clicked)
+    fps: int | None = None  # override the frame rate (tests flip fast); None: 60, or 50 with pal
+    capture_sec: int | None = None  # length of Pyxel's screen recording (Alt+3)
+
+
+_initialised: tuple | None = None
+
+
+@contextmanager
+def _quiet_output(quiet: bool):
+    """Hide the audio library's complaints (on stdout and stderr) when running headless."""
+    if not quiet:
+        yield
+        return
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    saved = [os.dup(1), os.dup(2)]
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 1)
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        for fd in saved:
+            os.close(fd)
+
+
+def init_pyxel(opts: AppOptions) -> None:
+    """``pyxel.init`` once per process (Pyxel allows one window); later calls reuse it."""
+    global _initialised
+    g = geometry()
+    if _initialised is None:
+        cwd = os.getcwd()  # pyxel.init moves to the main script's folder; relative paths must keep working
+        with _quiet_output(opts.headless):
+            pyxel.init(
+                g.width, g.height, title="BAKER SOLITAIRE", fps=opts.fps or (PAL_FPS if opts.pal else NTSC_FPS),
+                quit_key=pyxel.KEY_NONE, display_scale=opts.scale, headless=opts.headless,
+                capture_sec=opts.capture_sec,
+            )
+        os.chdir(cwd)
+        _initialised = (g.width, g.height, opts.pal)
+    render.install_palette("pal" if opts.pal else "ntsc")
+    if opts.crt:
+        pyxel.screen_mode(CRT_SCREEN_MODE)
+
+
+class KeySource(Protocol):
+    def keys(self, frame: int) -> list[str]: ...
+
+
+class Keyboard:
+    """The PC keyboard (see keyboard.py)."""
+
+    def keys(self, frame: int) -> list[str]:
+        return keyboard.pressed()
+
+
+class Scripted:
+    """Keys fixed in advance, by the frame they are pressed in (a recording, a demonstration)."""
+
+    def __init__(self, keys: list[tuple[int, str]]):
+        self.by_frame: dict[int, list[str]] = {}
+        for frame, key in keys:
+            self.by_frame.setdefault(frame, []).append(key)
+        self.last = max((f for f, _ in keys), default=-1)
+
+    def keys(self, frame: int) -> list[str]:
+        return self.by_frame.get(frame, [])
+
+
+class App:
+    def __init__(
+        self,
+        machine: KeyMachine | None = None,
+        opts: AppOptions = AppOptions(),
+        session=None,
+        source: KeySource | None = None,
+        offer: Game | None = None,
+        attract: bool = False,
+    ):
+        """``session``: a ``session.Session`` (statistics, saved game, recording), or None.
+        ``offer``: a saved game to offer at start (RETURN resumes it, ESC deals a new one)."""
+        init_pyxel(opts)
+        self.opts = opts
+        self.session = session
+        self.machine = machine if machine is not None else KeyMachine()
+        self.source: KeySource = source or Keyboard()
+        self.offer = offer
+        self.layout = Options(glyphs=opts.glyphs)
+        self.renderer = render.Renderer()
+        self.listeners: list[Callable[[Event], None]] = []
+        self.demo = None  # the demonstration's key source while one plays
+        self.attract = attract  # start a demonstration after a minute idle on the title
+        self.idle = 0
+        self.planner = None
+        self.demos = 0  # demonstrations started (each plans the next deal)
+        self.demo_hold = 0  # frames WINNER has flashed at the end of a demonstration
+        self.title_machine: KeyMachine | None = None
+        self.audio = None
+        if opts.sound:
+            from baker8bit.window.audio import Audio
+
+            self.audio = Audio(standard="pal" if opts.pal else "ntsc", click=opts.click)
+            self.listeners.append(self.audio.handle)
+        if offer is None:
+            self.dispatch()  # with an offer, the start waits until the player chooses
+
+    # -- one frame ---------------------------------------------------------------------
+
+    def update(self) -> None:
+        if self.demo is not None:
+            self._demo_update()
+            return
+        keys = self.source.keys(self.machine.frame)
+        if self.offer is not None:
+            self._on_offer(keys)
+            return
+        if self.attract:
+            self._count_idle(keys)
+        for key in keys:
+            if self.audio:
+                self.audio.key_click()
+            if self.session is not None:
+                self.session.press(key)
+            else:
+                self.machine.press(key)
+        if self.session is not None:
+            self.session.tick()
+        else:
+            self.machine.tick()
+        self.dispatch()
+
+    def dispatch(self) -> None:
+        for event in self.machine.drain_events():
+            for listener in self.listeners:
+                listener(event)
+            if self.session is not None and self.demo is None:  # a demonstration is not the player's game
+                self.session.on_event(event)
+
+    # -- the demonstration ---------------------------------------------------------------
+
+    def start_demo(self, plan, speed: float = 1.0) -> None:
+        """Play ``plan`` (a demo.Plan) in the window; any key returns to the title."""
+        from baker8bit.console.demo import DemoKeys
+
+        self.title_machine = self.machine
+        self.machine = KeyMachine(seed=self.machine.seed, suits=plan.suits, deal=plan.deal)
+        self.demo = DemoKeys(plan, lambda: self.machine, speed)
+        self.demos += 1
+        self.demo_hold = 0
+        self.dispatch()
+
+    def stop_demo(self) -> None:
+        self.machine.drain_events()
+        self.demo = None
+        self.machine = self.title_machine if self.title_machine is not None else KeyMachine()
+        self.title_machine = None
+        self.idle = 0
+        self.planner = None
+
+    def _demo_update(self) -> None:
+        if keyboard.pressed() or (isinstance(self.source, Scripted) and self.source.keys(self.machine.frame)):
+            self.stop_demo()
+            return
+        for key in self.demo.keys(self.machine.frame):
+            self.machine.press(key)
+        self.machine.tick()
+        self.dispatch()
+        if self.machine.phase == "won" and self.demo.done:
+            self.demo_hold += 1
+            if self.demo_hold >= DEMO_WINNER_HOLD:
+                self.stop_demo()
+
+    def _count_idle(self, keys: list[str]) -> None:
+        """On the title, a minute without a key starts the demonstration (planned meanwhile)."""
+        from baker8bit.console.demo import Planner
+
+        if keys or self.machine.phase != "prompt":
+            self.idle = 0
+            return
+        self.idle += 1
+        if self.planner is None:  # each demonstration a new deal and suit count: 4, 2, 3, 4, ...
+            deal = (self.machine.seed + 7919 * self.demos) % 32000 + 1
+            self.planner = Planner(suits=(4, 2, 3)[self.demos % 3], deal=deal)
+        plan = self.planner.step(PLAN_STATES)
+        if plan is not None and self.idle >= ATTRACT_AFTER:
+            self.start_demo(plan)
+
+    def _on_offer(self, keys: list[str]) -> None:
+        for key in keys:
+            if key == "RETURN":
+                game, self.offer = self.offer, None
+                self.session.saved_game = None
+                self.machine = self.session.start(self.machine.seed, game=game)
+                self.dispatch()
+                return
+            if key == "ESC":
+                self.offer = None
+                self.session.decline_saved_game()
+                self.dispatch()  # now the game asked for (or the title) starts
+                return
+
+    def screen(self) -> Screen:
+        m = self.machine
+        notes = self.session.notes() if self.session is not None else ()
+        if self.offer is not None:
+            g = self.offer
+            scr = Screen()
+            offer = (f"SAVED GAME {g.rules.suits} SUITS", f"#{g.deal}  MOVE {g.moves}" if g.deal else f"MOVE {g.moves}",
+                     "RETURN: GO ON", "ESC: NEW GAME")
+            title(scr, "", "", offer, entry=False)
+            return scr
+        return compose(m.view(), m.game, m.frame, self.layout, notes)
+
+    def draw(self) -> None:
+        self.draw_on(pyxel.screen)
+
+    def draw_on(self, target: pyxel.Image) -> None:
+        self.renderer.draw(self.screen(), target)
+
+    def run(self) -> None:
+        pyxel.run(self.update, self.draw)
+
+    # -- headless driving (tests, captures) ---------------------------------------------
+
+    def frame(self, keys: tuple[str, ...] = ()) -> None:
+        """One frame with these key-machine keys going down, as the window would see it."""
+        codes = [keyboard.pyxel_key(k) for k in keys]
+        for c in codes:
+            pyxel.set_btn(c, True)
+        self.update()
+        self.draw()
+        for c in codes:
+            pyxel.set_btn(c, False)
+        pyxel.flip()

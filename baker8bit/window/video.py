@@ -1,0 +1,83 @@
+"""Play recordings back: in the window at any speed, or headless into a GIF or PNG frames.
+
+Both go through ``App.update`` with the recording as the key source, the same
+code path as live play, so a replay shows exactly the frames of the session.
+"""
+
+from __future__ import annotations
+
+from contextlib import nullcontext
+from pathlib import Path
+
+import pyxel
+
+from baker8bit.atari import palette
+from baker8bit.sessions import recording
+from baker8bit.window.app import App, AppOptions, Scripted
+
+
+class VideoError(OSError):
+    pass
+
+
+def replay_app(rec: recording.Recording, opts: AppOptions) -> App:
+    machine = rec.start.machine(rec.seed, rec.timing)
+    return App(machine, opts, source=Scripted(list(rec.keys)))
+
+
+class Paced:
+    """Runs ``speed`` machine frames per display frame (fractions carry over)."""
+
+    def __init__(self, app: App, speed: float):
+        self.app, self.speed, self.credit = app, speed, 0.0
+
+    def update(self) -> None:
+        self.credit += self.speed
+        while self.credit >= 1:
+            self.app.update()
+            self.credit -= 1
+
+
+def replay_window(rec: recording.Recording, speed: float = 1.0, scale: int | None = None,
+                  glyphs: bool = False, pal: bool = False, sound: bool = True) -> None:
+    app = replay_app(rec, AppOptions(scale=scale, glyphs=glyphs, pal=pal, sound=sound))
+    pyxel.run(Paced(app, speed).update, app.draw)
+
+
+def render_headless(rec: recording.Recording, gif: str | None = None, png_dir: str | None = None,
+                    scale: int = 1, glyphs: bool = False, pal: bool = False) -> str:
+    """Render every frame of the recording; returns a one-line summary."""
+    from baker8bit.window.capture import screenshot
+    from baker8bit.sessions.gif import GifWriter
+
+    gif_path = Path(gif).resolve() if gif else None
+    dir_path = Path(png_dir).resolve() if png_dir else None
+    if dir_path is not None:
+        dir_path.mkdir(parents=True, exist_ok=True)
+    if gif_path is not None and not gif_path.parent.is_dir():
+        raise VideoError(f"cannot write {gif}: no such directory {gif_path.parent}")
+    app = replay_app(rec, AppOptions(headless=True, glyphs=glyphs, pal=pal, sound=False))
+    w, h = pyxel.width, pyxel.height
+    colours = palette.load("pal" if pal else "ntsc")
+    fps = 50 if pal else 60
+    writer = GifWriter(gif_path, w, h, colours, scale=scale, fps=fps) if gif_path else None
+    pngs, last = 0, None
+    with writer if writer is not None else nullcontext():  # an error: no GIF, no temp file
+        for _ in range(rec.frames + 1):
+            app.draw()
+            frame = bytes(pyxel.screen.data_ptr())
+            if writer is not None:
+                writer.add_frame(frame)
+            if dir_path is not None and frame != last:
+                screenshot(app, dir_path / f"frame-{app.machine.frame:06d}.png", scale)
+                pngs += 1
+            last = frame
+            if app.machine.frame < rec.frames:
+                app.update()
+    seconds = (rec.frames + 1) / fps
+    parts = []
+    if gif_path:
+        parts.append(f"{gif_path}: {writer.frames_written} images, {seconds:.1f} s of video")
+    if dir_path:
+        parts.append(f"{dir_path}: {pngs} PNG frames")
+    return "; ".join(parts)
