@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from baker8bit.freecell import boardtext
+from baker8bit import games
 from baker8bit.console import script
 from baker8bit.console.machine import KeyMachine
 
@@ -49,15 +49,27 @@ def pyxel_ready() -> None:
     init_pyxel(AppOptions(headless=True, fps=10000))
 
 
-def board(text: str):
-    """A position from board text (leading indentation allowed)."""
+def baker_rules(suits: int):
+    """The 1989 game's rule set for 2, 3 or 4 suits."""
+    return games.get("baker").rules({"suits": suits})
+
+
+def read_baker_board(text: str, rules=None):
+    """Board text read as the 1989 game reads it (suit count from the columns), or under ``rules``."""
+    from baker8bit.freecell import boardtext
+
+    return boardtext.read(text, rules) if rules is not None else games.get("baker").read_board(text)
+
+
+def board(text: str, game: str = "baker"):
+    """A position from board text (leading indentation allowed); a 1989 board by default."""
     lines = [line.strip() for line in text.strip().splitlines()]
-    return boardtext.read("\n".join(lines) + "\n")
+    return games.get(game).read_board("\n".join(lines) + "\n")
 
 
-def machine_on(text: str, keys: str = "", seed: int = 0) -> KeyMachine:
-    pos, rs = board(text)
-    m = KeyMachine(seed=seed, suits=rs.suits, position=pos)
+def machine_on(text: str, keys: str = "", seed: int = 0, game: str = "baker") -> KeyMachine:
+    pos, rs = board(text, game)
+    m = KeyMachine(seed=seed, rules=rs, position=pos)
     return script.run(m, script.parse(keys)) if keys else m
 
 

@@ -76,7 +76,7 @@ def choose_presses(s: dict, count: int = 220) -> list[tuple[int, str]]:
             continue
         r = rng.random()
         if m.phase == "idle" and r < 0.55:
-            moves = legal_moves(g.position)
+            moves = legal_moves(g.position, g.rules)
             if moves:
                 mv = rng.choice(moves)
                 press(mv.keys(g.rules)[0])
@@ -88,7 +88,7 @@ def choose_presses(s: dict, count: int = 220) -> list[tuple[int, str]]:
             rng.shuffle(pairs)
             for a, b in pairs[:20]:
                 try:
-                    if len(group_moves(g.position, a, b)) > 1:
+                    if len(group_moves(g.position, a, b, g.rules)) > 1:
                         press("T"); press(g.rules.column_letter(a)); press(g.rules.column_letter(b))
                         break
                 except ValueError:

@@ -9,7 +9,8 @@ from baker8bit.window import keyboard
 from baker8bit.atari import pokey
 from baker8bit.window.app import App, AppOptions
 from baker8bit.console.machine import KeyMachine
-from baker8bit.freecell.layout import compose, field_columns, parking_columns
+from baker8bit.console.screens import compose
+from baker8bit.freecell.layout import field_columns, parking_columns
 from conftest import pyxel_ready
 
 

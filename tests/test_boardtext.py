@@ -14,7 +14,7 @@ from baker8bit.freecell import fcsolve
 from baker8bit.freecell import moves
 from baker8bit.freecell import rules
 from baker8bit.freecell.position import Position
-from conftest import need_fcsolve
+from conftest import read_baker_board, baker_rules, need_fcsolve
 
 SMALL = """\
 Foundations: C-9 D-9 H-K S-K
@@ -29,7 +29,7 @@ Freecells: - KC
 
 
 def test_reads_a_small_board():
-    pos, rs = boardtext.read(SMALL)
+    pos, rs = read_baker_board(SMALL)
     assert rs.suits == 2 and pos.foundations == (9, 9)
     assert pos.cells == (None, cards.from_text("KC"))
     assert boardtext.write(pos, rs) == SMALL
@@ -37,7 +37,7 @@ def test_reads_a_small_board():
 
 @pytest.mark.parametrize("suits", [2, 3, 4])
 def test_absent_suits_are_written_as_complete_foundations(suits):
-    rs = rules.baker(suits)
+    rs = baker_rules(suits)
     text = boardtext.write(Position.dealt(3, rs), rs)
     first = text.splitlines()[0].split()[1:]
     assert first[:suits] == [f"{s}-0" for s in "CDHS"[:suits]]
@@ -47,10 +47,10 @@ def test_absent_suits_are_written_as_complete_foundations(suits):
 @st.composite
 def played_positions(draw):
     suits = draw(st.sampled_from([2, 3, 4]))
-    rs = rules.baker(suits)
+    rs = baker_rules(suits)
     pos = Position.dealt(draw(st.integers(1, 2**31 - 1)), rs)
     for _ in range(draw(st.integers(0, 40))):
-        legal = moves.legal_moves(pos)
+        legal = moves.legal_moves(pos, rs)
         if not legal:
             break
         pos = moves.apply(pos, legal[draw(st.integers(0, len(legal) - 1))])
@@ -61,11 +61,11 @@ def played_positions(draw):
 @settings(max_examples=150, deadline=None)
 def test_round_trip(case):
     pos, rs = case
-    assert boardtext.read(boardtext.write(pos, rs)) == (pos, rs)
+    assert read_baker_board(boardtext.write(pos, rs)) == (pos, rs)
 
 
 def test_ten_may_be_written_10():
-    assert boardtext.read(SMALL.replace("TC KD", "10C KD"))[0] == boardtext.read(SMALL)[0]
+    assert read_baker_board(SMALL.replace("TC KD", "10C KD"))[0] == read_baker_board(SMALL)[0]
 
 
 @pytest.mark.parametrize(
@@ -86,14 +86,14 @@ def test_bad_boards_get_clear_errors(old, new, message):
     text = SMALL.replace(old, new)
     assert text != SMALL
     with pytest.raises(boardtext.BoardError) as e:
-        boardtext.read(text)
+        read_baker_board(text)
     assert message in str(e.value)
 
 
 @pytest.mark.parametrize("suits", [2, 3, 4])
 def test_fc_solve_solves_our_export(suits):
     need_fcsolve()
-    rs = rules.baker(suits)
+    rs = baker_rules(suits)
     text = boardtext.write(Position.dealt(1, rs), rs)
     res = subprocess.run(fcsolve.command(rs), input=text, capture_output=True, text=True, timeout=60)
     assert fcsolve.verdict(res.stdout) == fcsolve.SOLVED, res.stdout[-300:]

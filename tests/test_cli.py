@@ -12,7 +12,7 @@ from baker8bit.freecell import boardtext
 from baker8bit.freecell import rules
 from baker8bit.cli import main
 from baker8bit.freecell.position import Position
-from conftest import solutions
+from conftest import read_baker_board, baker_rules, solutions
 
 
 def run(*argv: str) -> subprocess.CompletedProcess:
@@ -22,8 +22,8 @@ def run(*argv: str) -> subprocess.CompletedProcess:
 def test_show_prints_the_deal_in_board_format(capsys):
     assert main(["show", "--suits", "3", "--deal", "42"]) == 0
     out = capsys.readouterr().out
-    rs = rules.baker(3)
-    assert boardtext.read(out) == (Position.dealt(42, rs), rs)
+    rs = baker_rules(3)
+    assert read_baker_board(out) == (Position.dealt(42, rs), rs)
 
 
 def test_show_checks_a_board_file(tmp_path, capsys):
@@ -40,7 +40,7 @@ def test_keys_json_reports_the_fields(capsys):
     assert out["at_mark"] is False and out["won"] is False
     assert out["events"][:4] == ["deal 4 1", "select B", "move B K", "tone"]
     assert "takeback" in out["events"]
-    pos, _ = boardtext.read(out["board"])
+    pos, _ = read_baker_board(out["board"])
     assert pos.cells[2] is not None  # BK stayed, GI was taken back
 
 

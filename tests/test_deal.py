@@ -11,7 +11,7 @@ from baker8bit.core import cards
 from baker8bit.core import deal
 from baker8bit.freecell import rules
 from baker8bit.freecell.position import Position
-from conftest import DATA, need_fcsolve
+from conftest import baker_rules, DATA, need_fcsolve
 
 
 def stored_layouts() -> dict[tuple[int, int], list[str]]:
@@ -30,7 +30,7 @@ def stored_layouts() -> dict[tuple[int, int], list[str]]:
 
 
 def layout(suits: int, d: int) -> list[str]:
-    pos = Position.dealt(d, rules.baker(suits))
+    pos = Position.dealt(d, baker_rules(suits))
     return [" ".join(cards.to_text(c) for c in col) for col in pos.columns]
 
 
@@ -52,10 +52,10 @@ def test_four_suit_deal_equals_fc_solve_generator(d):
 
 @pytest.mark.parametrize("suits,columns", [(2, 6), (3, 7), (4, 8)])
 def test_all_cards_dealt_face_up_row_by_row(suits, columns):
-    rs = rules.baker(suits)
+    rs = baker_rules(suits)
     order = deal.shuffled(77, suits)
     assert sorted(order) == sorted(cards.deck(suits))
-    cols = deal.deal_columns(77, rs)
+    cols = Position.dealt(77, rs).columns
     assert len(cols) == columns
     for i, c in enumerate(order):  # card i goes to column i mod C, row i div C
         assert cols[i % columns][i // columns] == c

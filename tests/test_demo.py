@@ -10,13 +10,13 @@ from baker8bit.console.demo import Planner, commands_of
 from baker8bit.freecell.game import Game
 from baker8bit.console.machine import KeyMachine
 from baker8bit.freecell.moves import parse_move
-from baker8bit.freecell.rules import baker
+from conftest import baker_rules, baker_rules as baker
 from baker8bit.freecell.solver import solve
 from conftest import pyxel_ready
 
 
 def test_a_plan_is_a_winning_line_in_the_players_commands():
-    plan = Planner(2, 7).finish()
+    plan = Planner(baker_rules(2), 7).finish()
     g = Game.dealt(baker(2), plan.deal)
     m = KeyMachine(suits=2, deal=plan.deal)
     for cmd in plan.commands:
@@ -29,7 +29,7 @@ def test_a_plan_is_a_winning_line_in_the_players_commands():
 
 def test_an_unsolvable_deal_is_skipped_for_the_next():
     assert solve(Game.dealt(baker(4), 10).position, baker(4)).outcome == "unsolvable"
-    plan = Planner(4, 10).finish()
+    plan = Planner(baker_rules(4), 10).finish()
     assert plan.deal == 11
 
 
@@ -46,7 +46,7 @@ def test_group_moves_in_the_line_become_T_commands():
 
 def test_the_demo_plays_to_winner_with_tones_and_any_key_returns_to_the_title():
     pyxel_ready()
-    plan = Planner(2, 7).finish()
+    plan = Planner(baker_rules(2), 7).finish()
     app = App(KeyMachine(seed=5), AppOptions(headless=True, sound=True), attract=True)
     title = app.machine
     app.start_demo(plan)
@@ -89,7 +89,7 @@ def test_a_demonstration_is_not_counted_in_the_players_statistics(tmp_path):
     pyxel_ready()
     session = Session(tmp_path / "data")
     app = App(session.start(seed=5), AppOptions(headless=True, sound=False), session=session)
-    app.start_demo(Planner(2, 7).finish())
+    app.start_demo(Planner(baker_rules(2), 7).finish())
     while app.machine.phase != "won":
         app.update()
     assert all(s.played == 0 for s in session.tracker.stats.suits.values())

@@ -8,7 +8,7 @@ from baker8bit.console import script
 from baker8bit.window.app import App, AppOptions
 from baker8bit.freecell.advisor import first_command
 from baker8bit.console.machine import KeyMachine
-from baker8bit.freecell.layout import compose
+from baker8bit.console.screens import compose
 from baker8bit.freecell.solver import solve
 from conftest import machine_on, pyxel_ready, texts
 
@@ -101,7 +101,7 @@ def test_a_key_press_cancels_the_search_cleanly():
 
 
 def test_help_gives_up_with_no_answer_at_its_state_limit():
-    from baker8bit.freecell.rules import timing
+    from baker8bit.core.timing import timing
 
     t = timing()
     tiny = type(t)(**{**t.__dict__, "help_max_states": 50})

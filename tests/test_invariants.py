@@ -11,7 +11,7 @@ from baker8bit.core import cards
 from baker8bit.freecell import moves
 from baker8bit.freecell.game import Game
 from baker8bit.console.machine import KEYS, KeyMachine
-from baker8bit.freecell.rules import baker
+from conftest import baker_rules as baker
 
 # Keys weighted towards the ones that do something in a Baker game.
 USEFUL = list("ABCDEFGHIJKL") * 4 + list("TTTTPP") + ["SPACE"] * 4 + list(KEYS)
@@ -62,7 +62,7 @@ def test_every_take_back_restores_the_exact_previous_state(case):
     g, choices = case
     trail = []
     for c in choices:
-        legal = moves.legal_moves(g.position)
+        legal = moves.legal_moves(g.position, g.rules)
         if not legal:
             break
         trail.append((g.position, g.moves, g.mark))
@@ -81,7 +81,7 @@ def test_every_take_back_restores_the_exact_previous_state(case):
 def test_space_in_the_key_machine_restores_the_previous_position(suits, deal, picks):
     m = KeyMachine(suits=suits, deal=deal)
     for p in picks:
-        legal = moves.legal_moves(m.game.position)
+        legal = moves.legal_moves(m.game.position, m.game.rules)
         if not legal:
             break
         before = (m.game.position, m.game.moves)

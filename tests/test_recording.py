@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from baker8bit.core import timing as timingmod
 from baker8bit import __version__
 from baker8bit.sessions import recording
 from baker8bit.freecell import rules
@@ -17,7 +18,7 @@ from baker8bit.sessions import savegame
 from baker8bit.console.machine import KEYS, KeyMachine
 from baker8bit.freecell.position import Position
 from baker8bit.sessions.recording import Recorder, Recording, RecordingError, Start, dump, parse, replay
-from conftest import DATA, board, texts
+from conftest import baker_rules, DATA, board, texts
 
 
 def session(recorder: Recorder, presses: list[tuple[int, str]], frames: int) -> dict[int, object]:
@@ -69,7 +70,7 @@ def test_a_recorded_session_replays_position_events_and_views():
     r = Recorder(seed=99, suits=4, deal=1)
     live = session(r, PRESSES, 500)
     rec = r.recording()
-    assert rec.frames == 500 and rec.start == Start("deal", suits=4, deal=1) and len(rec.keys) == len(PRESSES)
+    assert rec.frames == 500 and rec.start == Start("deal", rules="baker4", deal=1) and len(rec.keys) == len(PRESSES)
     ev = texts(r.machine)
     assert "flash line" in ev and "buzzer" in ev and "prompt" in ev
     assert any(t.startswith("deal 3 ") for t in ev)  # the random deal, from the seed
@@ -108,7 +109,7 @@ def test_a_board_start_embeds_the_board():
     session(r, [(3, "A"), (4, "T"), (9, "B"), (10, "T")], 30)
     assert texts(r.machine)[-1] == "winner"
     text = dump(r.recording())
-    assert "start board suits=2\n| Foundations: C-Q D-Q H-K S-K\n" in text
+    assert "start board rules=baker2\n| Foundations: C-Q D-Q H-K S-K\n" in text
     same_machine(replay(parse(text)), r.machine)
 
 
@@ -194,7 +195,7 @@ def test_replay_refuses_an_incompatible_recording(monkeypatch):
 
 
 def test_the_recorded_timing_is_used():
-    fast = rules.Timing(flash_frames=10, flash_half=2, group_step=3, winner_half=5,
+    fast = timingmod.Timing(flash_frames=10, flash_half=2, group_step=3, winner_half=5,
                         help_states=50, help_max_states=1000, help_half=4)
     r = Recorder(seed=1, suits=2, deal=1, timing=fast)
     session(r, [(0, "A"), (1, "B"), (12, "F"), (13, "T")], 20)
@@ -206,7 +207,7 @@ def test_the_recorded_timing_is_used():
 
 # -- bad files
 
-GOOD = dump(Recording(seed=3, start=Start("deal", suits=4, deal=1), frames=50, keys=((10, "G"), (12, "B"), (30, "SPACE"))))
+GOOD = dump(Recording(seed=3, start=Start("deal", rules="baker4", deal=1), frames=50, keys=((10, "G"), (12, "B"), (30, "SPACE"))))
 
 
 @pytest.mark.parametrize(
@@ -220,9 +221,13 @@ GOOD = dump(Recording(seed=3, start=Start("deal", suits=4, deal=1), frames=50, k
         (GOOD.replace("program 0.1.0", "program zero"), 2, "bad program version"),
         (GOOD.replace("seed 3", "seed three"), 3, "seed must be a whole number"),
         (GOOD.replace("group_step=12 ", ""), 4, "timing needs"),
-        (GOOD.replace("start suits=4 deal=1", "start suits=5 deal=1"), 5, "suits must be 2, 3 or 4"),
-        (GOOD.replace("start suits=4 deal=1", "start somewhere"), 5, "start must be"),
-        (GOOD.replace("start suits=4 deal=1", "start board suits=4"), 5, "needs the board"),
+        (GOOD.replace("start rules=baker4 deal=1", "start suits=5 deal=1"), 5, "suits must be 2, 3 or 4"),
+        (GOOD.replace("start rules=baker4 deal=1", "start rules=baker5 deal=1"), 5, "unknown rule set 'baker5'"),
+        (GOOD.replace("start rules=baker4 deal=1", "start somewhere"), 5, "start must be"),
+        (GOOD.replace("start rules=baker4 deal=1", "start board rules=baker4"), 5, "needs the board"),
+        (GOOD.replace("start rules=baker4 deal=1", "start board suits=4"), 5, "needs the board"),
+        (GOOD.replace("start rules=baker4 deal=1", "start rules=baker4 deal=1 menu=maybe"), 5, "menu must be yes or no"),
+        (GOOD.replace("start rules=baker4 deal=1", "start prompt game=chess"), 5, "unknown game 'chess'"),
         (GOOD.replace("frames 50", "frames -1"), 6, "negative"),
         (GOOD.replace("12 B", "9 B"), 9, "keys out of order: frame 9 after frame 10"),
         (GOOD.replace("12 B", "12 BEE"), 9, "unknown key 'BEE'"),
@@ -244,7 +249,7 @@ def test_bad_recordings_name_the_line(text, line, words):
 
 
 def test_a_damaged_embedded_board_names_the_file_line():
-    r = Recorder(seed=1, suits=2, position=Position.dealt(1, rules.baker(2)))
+    r = Recorder(seed=1, suits=2, position=Position.dealt(1, baker_rules(2)))
     text = dump(r.recording())
     lines = text.splitlines()
     i = next(i for i, line in enumerate(lines) if line.startswith("| : "))

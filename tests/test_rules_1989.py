@@ -11,7 +11,7 @@ import pytest
 from baker8bit.core import cards
 from baker8bit.freecell import rules
 from baker8bit.console.machine import KeyMachine
-from conftest import GROUP_BOARD, machine_on, play, solutions, texts
+from conftest import baker_rules, GROUP_BOARD, machine_on, play, solutions, texts
 
 # 2 suits: columns A-F, parking G-H.
 SMALL = """
@@ -91,7 +91,7 @@ def test_card_faces_are_one_character_with_T_for_ten():
 
 @pytest.mark.parametrize("suits,columns,cells", [(2, "ABCDEF", "GH"), (3, "ABCDEFG", "HIJ"), (4, "ABCDEFGH", "IJKL")])
 def test_key_letters(suits, columns, cells):
-    rs = rules.baker(suits)
+    rs = baker_rules(suits)
     assert [rs.place(c) for c in columns] == [("column", i) for i in range(len(columns))]
     assert [rs.place(c) for c in cells] == [("cell", i) for i in range(len(cells))]
     assert rs.place(chr(ord(cells[-1]) + 1)) is None

@@ -13,18 +13,18 @@ from baker8bit.freecell import rules
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import Move, apply, legal_moves, parse_move
 from baker8bit.sessions.savegame import SaveError, dump, load, load_or_set_aside, machine_from_game, parse, save
-from conftest import play, solutions, texts
+from conftest import baker_rules, play, solutions, texts
 
 
 def wander(suits: int, deal: int, n: int, seed: int, mark_at: int | None = None) -> Game:
     """A game of n legal single moves chosen by a seeded generator (avoiding dead ends)."""
     rng = random.Random(seed)
-    g = Game.dealt(rules.baker(suits), deal)
+    g = Game.dealt(baker_rules(suits), deal)
     for i in range(n):
         if i == mark_at:
             g.set_mark()
-        moves = legal_moves(g.position)
-        live = [m for m in moves if legal_moves(apply(g.position, m))]
+        moves = legal_moves(g.position, g.rules)
+        live = [m for m in moves if legal_moves(apply(g.position, m), g.rules)]
         g.make(rng.choice(live or moves))
     assert g.moves == n
     return g
@@ -34,7 +34,7 @@ def long_game(n: int, mark_at: int) -> Game:
     """4 suits, deal 1: the stored solution up to its first empty column (move 43), then a card
     shuttles between a parking space and that column until n moves were made."""
     deal, sol = solutions()[4]
-    rs = rules.baker(4)
+    rs = baker_rules(4)
     g = Game.dealt(rs, deal)
     for i in range(n):
         if i == mark_at:
@@ -118,10 +118,10 @@ def test_a_resumed_won_game_shows_winner_after_resume():
 )
 def test_any_game_round_trips(suits, deal, actions, seed):
     rng = random.Random(seed)
-    g = Game.dealt(rules.baker(suits), deal)
+    g = Game.dealt(baker_rules(suits), deal)
     for a in actions:
-        if a == "move" and legal_moves(g.position):
-            g.make(rng.choice(legal_moves(g.position)))
+        if a == "move" and legal_moves(g.position, g.rules):
+            g.make(rng.choice(legal_moves(g.position, g.rules)))
         elif a == "back":
             g.take_back()
         elif a == "mark":

@@ -13,7 +13,8 @@ from baker8bit.atari import palette
 from baker8bit.console import scenarios
 from baker8bit.console import script
 from baker8bit.console.machine import KeyMachine
-from baker8bit.freecell.layout import Options, compose
+from baker8bit.console.screens import compose
+from baker8bit.freecell.layout import Options
 from baker8bit.window.render import Renderer
 from baker8bit.atari.screen import geometry
 from conftest import pyxel_ready

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from conftest import read_baker_board, baker_rules
 from baker8bit.freecell import boardtext
 from baker8bit.freecell import moves
 from baker8bit.freecell import rules
@@ -20,7 +21,7 @@ def replay(pos: Position, rs: rules.RuleSet, solution: list[str]) -> Position:
     """Play key-notation moves through the engine, each one checked legal."""
     for text in solution:
         move = moves.parse_move(text, rs)
-        assert moves.is_legal(pos, move), f"illegal move {text}"
+        assert moves.is_legal(pos, move, rs), f"illegal move {text}"
         pos = moves.apply(pos, move)
     return pos
 
@@ -31,6 +32,7 @@ def brute_force(pos: Position, limit: int) -> str | None:
     columns and sorted parked cards (the order of columns and of parking
     spaces does not change what can be done). None when it would need more
     than ``limit`` positions."""
+    rs = baker_rules(pos.suits)
 
     def key(p: Position):
         return tuple(sorted(p.columns)), tuple(sorted(c for c in p.cells if c is not None)), p.foundations
@@ -41,7 +43,7 @@ def brute_force(pos: Position, limit: int) -> str | None:
         p = stack.pop()
         if p.is_complete():
             return SOLVED
-        for m in moves.legal_moves(p):
+        for m in moves.legal_moves(p, rs):
             nxt = moves.apply(p, m)
             k = key(nxt)
             if k not in seen:
@@ -55,7 +57,7 @@ def brute_force(pos: Position, limit: int) -> str | None:
 def small_position(deal: int, suits: int, home: tuple[int, ...], parked: int) -> tuple[Position, rules.RuleSet]:
     """Deal ``deal``, with the lowest ``home[s]`` cards of each suit taken off to
     the terminal piles, then the exposed cards of the longest columns parked."""
-    rs = rules.baker(suits)
+    rs = baker_rules(suits)
     dealt = Position.dealt(deal, rs)
     cols = [tuple(c for c in col if c % 13 >= home[c // 13]) for col in dealt.columns]
     cells: list[int | None] = [None] * rs.cells
@@ -71,7 +73,7 @@ def small_position(deal: int, suits: int, home: tuple[int, ...], parked: int) ->
 
 @pytest.mark.parametrize("suits", [2, 3, 4])
 def test_solutions_of_deals_replay_to_a_win(suits):
-    rs = rules.baker(suits)
+    rs = baker_rules(suits)
     solved = 0
     for deal in range(1, 13):
         pos = Position.dealt(deal, rs)
@@ -87,7 +89,7 @@ def test_solutions_of_deals_replay_to_a_win(suits):
 
 
 def test_solution_includes_the_moves_home():
-    rs = rules.baker(2)
+    rs = baker_rules(2)
     pos = Position.dealt(1, rs)
     result = solve(pos, rs)
     assert result.outcome == SOLVED
@@ -95,14 +97,14 @@ def test_solution_includes_the_moves_home():
 
 
 def test_complete_position_is_solved_with_no_moves():
-    rs = rules.baker(2)
+    rs = baker_rules(2)
     done = Position(((),) * rs.columns, (None,) * rs.cells, (13,) * rs.suits)
     result = solve(done, rs)
     assert (result.outcome, result.moves) == (SOLVED, [])
 
 
 def test_only_moves_home_left():
-    pos, rs = boardtext.read("Foundations: C-Q D-J\nFreecells: QD -\n: KC\n: KD\n:\n:\n:\n:\n")
+    pos, rs = read_baker_board("Foundations: C-Q D-J\nFreecells: QD -\n: KC\n: KD\n:\n:\n:\n:\n")
     result = solve(pos, rs)
     assert result.outcome == SOLVED
     assert result.moves == ["AT", "GT", "BT"]
@@ -152,7 +154,7 @@ Freecells: 7C JC
 
 @pytest.mark.parametrize("board", UNSOLVABLE_BOARDS)
 def test_unsolvable_boards_agree_with_brute_force(board):
-    pos, rs = boardtext.read(board)
+    pos, rs = read_baker_board(board)
     result = solve(pos, rs)
     assert brute_force(pos, 100_000) == UNSOLVABLE
     assert result.outcome == UNSOLVABLE
@@ -160,7 +162,7 @@ def test_unsolvable_boards_agree_with_brute_force(board):
 
 
 def test_tiny_state_limit_gives_unknown_not_a_verdict():
-    rs = rules.baker(4)
+    rs = baker_rules(4)
     for deal in (1, 10):  # one winnable deal and one that is not
         result = solve(Position.dealt(deal, rs), rs, max_states=50)
         assert result.outcome == UNKNOWN
@@ -169,13 +171,13 @@ def test_tiny_state_limit_gives_unknown_not_a_verdict():
 
 
 def test_time_limit_gives_unknown():
-    rs = rules.baker(4)
+    rs = baker_rules(4)
     result = solve(Position.dealt(5, rs), rs, max_seconds=1e-9)
     assert result.outcome == UNKNOWN
 
 
 def test_state_limit_is_deterministic():
-    rs = rules.baker(4)
+    rs = baker_rules(4)
     pos = Position.dealt(23, rs)
     a = solve(pos, rs, max_states=3000)
     b = solve(pos, rs, max_states=3000)
@@ -198,7 +200,7 @@ def test_state_limit_is_deterministic():
 def test_answers_are_pinned(suits, deal, outcome, states, nmoves, digest):
     import hashlib
 
-    rs = rules.baker(suits)
+    rs = baker_rules(suits)
     result = solve(Position.dealt(deal, rs), rs)
     got = hashlib.sha256(" ".join(result.moves).encode()).hexdigest()[:16]
     assert (result.outcome, result.states, len(result.moves), got) == (
@@ -207,7 +209,7 @@ def test_answers_are_pinned(suits, deal, outcome, states, nmoves, digest):
 
 @pytest.mark.parametrize("suits,deal,budget", [(4, 1, 100), (4, 10, 250), (3, 7, 1), (2, 3, 17)])
 def test_slices_give_the_same_result_as_one_call(suits, deal, budget):
-    rs = rules.baker(suits)
+    rs = baker_rules(suits)
     pos = Position.dealt(deal, rs)
     whole = solve(pos, rs)
     search = Search(pos, rs)
@@ -224,7 +226,7 @@ def test_slices_give_the_same_result_as_one_call(suits, deal, budget):
 
 
 def test_slices_respect_the_state_limit_like_one_call():
-    rs = rules.baker(4)
+    rs = baker_rules(4)
     pos = Position.dealt(10, rs)
     whole = solve(pos, rs, max_states=2000)
     search = Search(pos, rs, max_states=2000)
@@ -235,7 +237,7 @@ def test_slices_respect_the_state_limit_like_one_call():
 
 
 def test_a_slice_stops_near_its_budget():
-    rs = rules.baker(4)
+    rs = baker_rules(4)
     search = Search(Position.dealt(5, rs), rs)
     assert search.step(500) is None
     assert 500 <= len(search._seen) < 500 + 100
@@ -271,7 +273,7 @@ def test_verdicts_equal_brute_force_on_a_fixed_sample():
 def test_verdict_equals_brute_force_on_small_positions(deal, home, parked, walk):
     pos, rs = small_position(deal, 2, home, parked)
     for pick in walk:  # a few random legal moves (drawn by hypothesis, so reproducible)
-        legal = moves.legal_moves(pos)
+        legal = moves.legal_moves(pos, rs)
         if not legal:
             break
         pos = moves.apply(pos, legal[pick % len(legal)])
@@ -303,7 +305,7 @@ def test_solve_command_json(capsys):
     assert _cli(["solve", "--suits", "2", "--deal", "3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"outcome", "solution", "states", "seconds"}
-    rs = rules.baker(2)
+    rs = baker_rules(2)
     assert out["outcome"] == SOLVED
     assert replay(Position.dealt(3, rs), rs, out["solution"]).is_complete()
 
@@ -327,14 +329,14 @@ def test_survey_writes_rows_resumes_and_summarises(tmp_path, capsys):
     out = tmp_path / "s.csv"
     assert _cli(["survey", "--suits", "2", "--deals", "1-4", "--workers", "1", "--out", str(out)]) == 0
     first = survey.read_rows(str(out))
-    assert sorted(first) == [(2, d) for d in range(1, 5)]
+    assert sorted(first) == [("baker2", d) for d in range(1, 5)]
     assert _cli(["survey", "--suits", "2,3", "--deals", "1-6", "--workers", "2", "--out", str(out), "--resume"]) == 0
     rows = survey.read_rows(str(out))
-    assert sorted(rows) == [(s, d) for s in (2, 3) for d in range(1, 7)]
+    assert sorted(rows) == [(f"baker{s}", d) for s in (2, 3) for d in range(1, 7)]
     assert all(rows[k] == first[k] for k in first)  # kept, not solved again
-    assert out.read_text().count("suits,deal") == 1
-    rs = rules.baker(3)
-    assert rows[(3, 5)].outcome == solve(Position.dealt(5, rs), rs).outcome
+    assert out.read_text().count("game,deal") == 1
+    rs = baker_rules(3)
+    assert rows[("baker3", 5)].outcome == solve(Position.dealt(5, rs), rs).outcome
     table = capsys.readouterr().out
     assert "solvable" in table and "%" in table
 

@@ -19,6 +19,7 @@ import subprocess
 
 import pytest
 
+from conftest import read_baker_board, baker_rules
 from baker8bit.freecell import boardtext
 from baker8bit.freecell import fcsolve
 from baker8bit.freecell import moves
@@ -47,7 +48,7 @@ def replay_to_end(pos: Position, rs: rules.RuleSet, solution: list[str]) -> Posi
     (The one place a solution is replayed here; it can move to the key machine.)"""
     for i, text in enumerate(solution):
         move = moves.parse_move(text, rs)
-        assert moves.is_legal(pos, move), f"move {i + 1} {text} is illegal"
+        assert moves.is_legal(pos, move, rs), f"move {i + 1} {text} is illegal"
         pos = moves.apply(pos, move)
     return pos
 
@@ -73,7 +74,7 @@ def fc_solve(pos: Position, rs: rules.RuleSet) -> tuple[str, list[str]]:
 
 @pytest.mark.parametrize("suits", [2, 3, 4])
 def test_verdicts_and_solutions_agree_with_fc_solve(suits):
-    rs = rules.baker(suits)
+    rs = baker_rules(suits)
     outcomes = {SOLVED: 0, UNSOLVABLE: 0}
     for deal in DEALS:
         pos = Position.dealt(deal, rs)
@@ -91,7 +92,7 @@ def test_verdicts_and_solutions_agree_with_fc_solve(suits):
 def test_fc_solve_moves_read_as_our_key_letters():
     # A hand-checked case: 2 suits, only the ace of clubs parked, everything
     # else in order; fc-solve's first move must be free cell a home ("aT" -> "GT").
-    pos, rs = boardtext.read(
+    pos, rs = read_baker_board(
         "Foundations: C-0 D-K\nFreecells: AC -\n: KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C\n:\n:\n:\n:\n:\n"
     )
     verdict, solution = fc_solve(pos, rs)

@@ -97,7 +97,7 @@ def test_a_won_game_is_a_win_with_its_move_count():
 
 def make_a_move(m):
     """Press the keys of the first legal move of the machine's game."""
-    keys = legal_moves(m.game.position)[0].keys(m.game.rules)
+    keys = legal_moves(m.game.position, m.game.rules)[0].keys(m.game.rules)
     for k in keys:
         m.press(k)
     m.settle()

@@ -17,6 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from baker8bit import games  # noqa: E402
 from baker8bit.sessions import recording  # noqa: E402
 from baker8bit.console.demo import DemoKeys, Planner  # noqa: E402
 from baker8bit.window.video import render_headless  # noqa: E402
@@ -25,8 +26,8 @@ HOLD = 180  # frames of WINNER at the end
 
 
 def record_demo(suits: int, deal: int) -> recording.Recording:
-    plan = Planner(suits, deal).finish()
-    rec = recording.Recorder(seed=1989, suits=plan.suits, deal=plan.deal)
+    plan = Planner(games.get("baker").rules({"suits": suits}), deal).finish()
+    rec = recording.Recorder(seed=1989, rules=plan.rules, deal=plan.deal)
     keys = DemoKeys(plan, lambda: rec.machine)
     while not (keys.done and rec.machine.phase == "won"):
         for k in keys.keys(rec.machine.frame):

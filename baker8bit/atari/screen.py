@@ -55,6 +55,8 @@ class Screen:
     geometry: Geometry = field(default_factory=geometry)
     border: int = 0
     rows: list[Row] = field(default_factory=list)
+    # what a click on a cell means: (row, col) -> the key it stands for (the layout fills it)
+    hits: dict[tuple[int, int], str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.rows:
@@ -72,6 +74,15 @@ class Screen:
         for i, ch in enumerate(text):
             if 0 <= col + i < len(cells):
                 cells[col + i] = None if ch == " " else (ch, register)
+
+    def hit(self, row: int, col: int, key: str, rows: int = 1, cols: int = 1) -> None:
+        """Clicking any cell of this block stands for pressing ``key``."""
+        for r in range(row, min(row + rows, self.geometry.rows)):
+            for c in range(col, min(col + cols, self.geometry.cols)):
+                self.hits[(r, c)] = key
+
+    def key_at(self, row: int, col: int) -> str | None:
+        return self.hits.get((row, col))
 
     def text_at(self, row: int) -> str:
         """The row as text (for tests and debugging)."""

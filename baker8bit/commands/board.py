@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from baker8bit.freecell import boardtext
-from baker8bit.commands.common import add_game_args, start_of
+from baker8bit.commands.common import add_game_args, start_of, variant_of
 
 
 def register(sub) -> None:
@@ -14,5 +13,5 @@ def register(sub) -> None:
 
 def run(args) -> int:
     rs, pos, _ = start_of(args)
-    print(boardtext.write(pos, rs), end="")
+    print(variant_of(args).write_board(pos, rs), end="")
     return 0

@@ -1,4 +1,4 @@
-"""Options shared by several sub-commands: which game, which deal, which board."""
+"""Options shared by several sub-commands: which game, which of its options, which deal, which board."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from baker8bit.freecell import boardtext
-from baker8bit.freecell import rules
+from baker8bit import games
 from baker8bit.core.deal import MAX_DEAL, DealError, check_deal_number
-from baker8bit.freecell.position import Position
+from baker8bit.freecell import boardtext
+from baker8bit.games.variant import VariantError
 
 
 class UsageError(Exception):
@@ -29,31 +29,60 @@ def deal_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(f"deal must be a whole number 1..{MAX_DEAL}, not {text!r}") from None
 
 
-def add_game_args(p: argparse.ArgumentParser, board: bool = True) -> None:
-    p.add_argument("--suits", type=suits_arg, default=None, help="2, 3 or 4 suits (default 4)")
+def game_arg(text: str) -> str:
+    if text not in games.ids():
+        raise argparse.ArgumentTypeError(f"unknown game {text!r} (known: {', '.join(games.ids())})")
+    return text
+
+
+def add_game_choice(p: argparse.ArgumentParser, default: str | None = games.DEFAULT) -> None:
+    p.add_argument("--game", type=game_arg, default=default,
+                   help=f"which game: {', '.join(games.ids())} (default {games.DEFAULT})")
+
+
+def add_game_args(p: argparse.ArgumentParser, board: bool = True, game_default: str | None = games.DEFAULT) -> None:
+    add_game_choice(p, game_default)
+    p.add_argument("--suits", type=suits_arg, default=None, help="the 1989 game (baker): 2, 3 or 4 suits (default 4)")
     p.add_argument("--deal", type=deal_arg, default=None, help=f"deal number 1..{MAX_DEAL} (default 1)")
     if board:
         p.add_argument("--board", metavar="FILE", help="start from a board in fc-solve format ('-' = stdin)")
 
 
-def read_board_file(path: str, suits: int | None = None) -> tuple[Position, rules.RuleSet]:
+def game_options(args: argparse.Namespace) -> dict:
+    """The game options given on the command line (None where not given)."""
+    return {"suits": getattr(args, "suits", None)}
+
+
+def variant_of(args: argparse.Namespace):
+    """The chosen game, with its options checked: ``--suits`` for a game without suits is an error."""
+    variant = games.get(getattr(args, "game", None))
+    try:
+        variant.check_options(game_options(args))
+    except VariantError as e:
+        raise UsageError(str(e)) from None
+    return variant
+
+
+def read_board_file(path: str, variant, options: dict):
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise UsageError(f"cannot read board {path}: {e}") from None
     try:
-        return boardtext.read(text, rules.baker(suits) if suits else None)
-    except boardtext.BoardError as e:
+        return variant.read_board(text, options)
+    except (boardtext.BoardError, VariantError) as e:
         raise UsageError(f"{path}: {e}") from None
 
 
-def start_of(args: argparse.Namespace) -> tuple[rules.RuleSet, Position, int | None]:
+def start_of(args: argparse.Namespace):
     """The rules, starting position and deal number the options ask for."""
+    variant = variant_of(args)
+    options = game_options(args)
     if getattr(args, "board", None):
         if args.deal is not None:
             raise UsageError("give --deal or --board, not both")
-        pos, rs = read_board_file(args.board, args.suits)
+        pos, rs = read_board_file(args.board, variant, options)
         return rs, pos, None
-    rs = rules.baker(args.suits or 4)
+    rs = variant.rules(options)
     deal = args.deal or 1
-    return rs, Position.dealt(deal, rs), deal
+    return rs, variant.new_game(rs, deal).position, deal

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from baker8bit.freecell import boardtext
 from baker8bit.console import script
 from baker8bit.commands.common import UsageError, add_game_args, start_of
 from baker8bit.console.machine import KeyMachine
@@ -20,7 +19,7 @@ def register(sub) -> None:
 
 def machine_for(args) -> KeyMachine:
     rs, pos, deal = start_of(args)
-    return KeyMachine(seed=args.seed, suits=rs.suits, deal=deal, position=pos)
+    return KeyMachine(seed=args.seed, rules=rs, deal=deal, position=pos)
 
 
 def summary(m: KeyMachine) -> dict:
@@ -30,7 +29,7 @@ def summary(m: KeyMachine) -> dict:
         "suits": None if at_prompt else g.rules.suits,
         "deal": None if at_prompt else g.deal,
         "phase": m.phase,
-        "board": None if at_prompt else boardtext.write(g.position, g.rules),
+        "board": None if at_prompt else m.variant.write_board(g.position, g.rules),
         "moves": 0 if at_prompt else g.moves,
         "takebacks_left": 0 if at_prompt else g.takebacks_left,
         "mark": None if at_prompt else g.mark,
@@ -38,6 +37,7 @@ def summary(m: KeyMachine) -> dict:
         "won": bool(not at_prompt and g.won),
         "frame": m.frame,
         "events": [str(e) for e in m.events],
+        "game": m.variant.id,
     }
 
 

@@ -1,8 +1,8 @@
 """``baker8bit solve`` (one position) and ``baker8bit survey`` (many deals).
 
-    baker8bit solve --suits 4 --deal 5 [--json] [--max-states N] [--max-seconds S]
+    baker8bit solve [--game ID] --suits 4 --deal 5 [--json] [--max-states N] [--max-seconds S]
     baker8bit solve --board FILE          (fc-solve board text; '-' = stdin)
-    baker8bit survey --suits 2,3,4 --deals 1-1000 [--workers K] [--out FILE.csv]
+    baker8bit survey [--game ID] --suits 2,3,4 --deals 1-1000 [--workers K] [--out FILE.csv]
                      [--resume] [--max-states N] [--max-seconds S]
 """
 
@@ -13,8 +13,8 @@ import json
 import os
 import sys
 
-from baker8bit.commands.common import UsageError, add_game_args, start_of
-from baker8bit.freecell.solver import solve
+from baker8bit import games
+from baker8bit.commands.common import UsageError, add_game_args, add_game_choice, start_of, variant_of
 from baker8bit.freecell.solver import survey as sv
 
 DEFAULT_MAX_STATES = 2_000_000
@@ -69,7 +69,8 @@ def register(subparsers) -> None:
         f"({','.join(sv.FIELDS)}) as it is found, show progress on stderr and end with "
         "a table of outcomes. Ctrl-C stops it and keeps the rows written so far.",
     )
-    p.add_argument("--suits", default="4", help="2, 3 or 4, or a list such as 2,3,4 (default 4)")
+    add_game_choice(p)
+    p.add_argument("--suits", default=None, help="the 1989 game: 2, 3 or 4, or a list such as 2,3,4 (default 4)")
     p.add_argument("--deals", required=True, help="deal numbers: 1-1000, 7, or 1-10,20-30")
     p.add_argument("--workers", type=positive_int, default=None,
                    help="worker processes (default: one per CPU core)")
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as e:
         print(f"baker8bit: {e}", file=sys.stderr)
         return 2
-    result = solve(position, rules, max_states=args.max_states, max_seconds=args.max_seconds)
+    result = variant_of(args).solve(position, rules, max_states=args.max_states, max_seconds=args.max_seconds)
     if args.json:
         print(json.dumps({
             "outcome": result.outcome,
@@ -108,8 +109,14 @@ def _fail(message: str) -> int:
 
 
 def run_survey(args: argparse.Namespace) -> int:
+    variant = games.get(args.game)
     try:
-        suits = sv.parse_suits(args.suits)
+        if any(o.name == "suits" for o in variant.options):
+            rule_sets = [variant.rules({"suits": s}) for s in sv.parse_suits(args.suits or "4")]
+        elif args.suits:
+            return _fail(f"the game {variant.id} has no option --suits")
+        else:
+            rule_sets = [variant.rules()]
         deals = sv.parse_deals(args.deals)
     except ValueError as e:
         return _fail(str(e))
@@ -121,7 +128,7 @@ def run_survey(args: argparse.Namespace) -> int:
             done = sv.read_rows(args.out)
         except (OSError, UnicodeDecodeError, ValueError) as e:
             return _fail(f"cannot resume: {e}")
-    wanted = [(s, d) for s in suits for d in deals]
+    wanted = [(rs.name, d) for rs in rule_sets for d in deals]
     kept = [done[k] for k in wanted if k in done]
     tasks = [sv.Task(s, d, args.max_states, args.max_seconds) for s, d in wanted if (s, d) not in done]
     try:

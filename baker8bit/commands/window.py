@@ -7,7 +7,7 @@ import sys
 import time
 
 from baker8bit.console import script
-from baker8bit.commands.common import UsageError, add_game_args, start_of
+from baker8bit.commands.common import UsageError, add_game_args, start_of, variant_of
 from baker8bit.console.machine import KeyMachine
 
 
@@ -45,7 +45,7 @@ def add_window_args(p) -> None:
 
 
 def register_root(parser) -> None:
-    add_game_args(parser, board=True)
+    add_game_args(parser, board=True, game_default=None)
     add_window_args(parser)
     parser.add_argument("--click", action="store_true", help="a key click, as the Atari OS made")
     parser.add_argument("--record", metavar="FILE", help="record the session (every key, by frame) to FILE")
@@ -54,13 +54,14 @@ def register_root(parser) -> None:
 
 def register(sub) -> None:
     p = sub.add_parser("shot", help="write what the window would show after some keys, as a PNG")
-    add_game_args(p)
+    add_game_args(p, game_default=None)
     add_look_args(p)
     p.add_argument("script", nargs="?", default="", help="keys to play first (see `keys`)")
     p.add_argument("--out", required=True, help="PNG file to write")
     p.add_argument("--scale", type=scale_arg, default=1, help="pixel scale of the PNG (1: 336x224)")
     p.add_argument("--seed", type=int, default=0, help="seed for random deal numbers")
-    p.add_argument("--title", action="store_true", help="start at the suit prompt instead of a deal")
+    p.add_argument("--title", action="store_true", help="start at the game's title (the 1989 suit prompt) instead of a deal")
+    p.add_argument("--menu", action="store_true", help="start at the console's menu of games")
     p.set_defaults(func=run_shot)
 
     p = sub.add_parser("demo", help="the program plays a solvable deal to WINNER by itself; any key stops")
@@ -77,16 +78,19 @@ def register(sub) -> None:
 
 
 def wants_title(args) -> bool:
-    """Start at the suit prompt: no deal, suit count or board asked for (or ``shot --title``)."""
-    return getattr(args, "title", False) or (args.suits is None and args.deal is None and not args.board)
+    """Start at a title: no deal, suit count or board asked for (or ``shot --title``/``--menu``)."""
+    asked = getattr(args, "title", False) or getattr(args, "menu", False)
+    return asked or (args.suits is None and args.deal is None and not args.board)
 
 
-def machine_for(args, seed: int) -> KeyMachine:
-    """The machine ``shot`` plays its keys on."""
+def machine_for(args, seed: int, menu: bool = False) -> KeyMachine:
+    """A machine on what the options ask for: a deal, a board, a game's title, or (no game named) the menu."""
+    variant_of(args)  # options the game does not have are an error
     if wants_title(args):
-        return KeyMachine(seed=seed)
+        at_menu = getattr(args, "menu", False) or (menu and args.game is None)
+        return KeyMachine(seed=seed, game=None if at_menu else args.game, menu=menu or at_menu)
     rs, pos, deal = start_of(args)
-    return KeyMachine(seed=seed, suits=rs.suits, deal=deal, position=pos)
+    return KeyMachine(seed=seed, rules=rs, deal=deal, position=pos, menu=menu)
 
 
 def run_shot(args) -> int:
@@ -111,16 +115,16 @@ def run_demo(args) -> int:
     from baker8bit.console.demo import Planner
 
     seed = random.Random(time.time_ns()).randrange(2**31)
-    suits = args.suits or 4
+    rules, _, _ = start_of(args)
     deal = args.deal or random.Random(seed).randint(1, 32000)
-    print(f"baker8bit: looking for a solvable {suits}-suit deal from #{deal} ...", flush=True)
+    print(f"baker8bit: looking for a solvable deal of {rules.title.lower()} from #{deal} ...", flush=True)
     try:
-        plan = Planner(suits, deal).finish()
+        plan = Planner(rules, deal).finish()
     except RuntimeError as e:
         raise UsageError(str(e)) from None
     print(f"baker8bit: playing deal #{plan.deal} in {len(plan.commands)} commands; any key stops")
     opts = AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute)
-    app = App(KeyMachine(seed=seed), opts, attract=True)
+    app = App(KeyMachine(seed=seed, game=rules.game, menu=True), opts, attract=True)
     app.start_demo(plan, args.speed)
     app.run()
     return 0
@@ -157,11 +161,7 @@ def run_window(args) -> int:
     for message in session.messages:
         print(f"baker8bit: {message}", file=sys.stderr)
     offer = session.saved_game  # the next start offers to resume it; ESC goes on to what was asked
-    if wants_title(args):
-        machine = session.start(seed)
-    else:
-        rs, pos, deal = start_of(args)
-        machine = session.start(seed, suits=rs.suits, deal=deal, position=pos if deal is None else None)
+    machine = session.start(machine_for(args, seed, menu=True))
     opts = AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute,
                       click=args.click)
     App(machine, opts, session=session, offer=offer, attract=True).run()

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from baker8bit.freecell import rules as rulesmod
 from baker8bit.freecell.advisor import first_command
 from baker8bit.core.deal import MAX_DEAL
 from baker8bit.freecell.game import Game
-from baker8bit.freecell.moves import parse_move
+from baker8bit.freecell.moves import group_moves, parse_move
 from baker8bit.freecell.solver import SOLVED, Search
 
 KEY_GAP = 10  # frames between the keys of one command
@@ -26,7 +25,7 @@ DEAL_TRIES = 50  # deals tried after an unsolvable or too-hard one
 
 @dataclass(frozen=True)
 class Plan:
-    suits: int
+    rules: object  # the rule set (freecell.rules.RuleSet)
     deal: int
     commands: tuple[str, ...]  # "EI", "FT", "TBC" ...
 
@@ -46,25 +45,22 @@ def commands_of(game: Game, moves: list[str]) -> list[str]:
 
 
 def _group_length(g: Game, cmd: str) -> int:
-    from baker8bit.freecell.moves import group_moves
-
     src, dst = g.rules.place(cmd[1])[1], g.rules.place(cmd[2])[1]
-    return len(group_moves(g.position, src, dst))
+    return len(group_moves(g.position, src, dst, g.rules))
 
 
 class Planner:
     """Finds a plan in slices (so the title screen keeps running while it thinks)."""
 
-    def __init__(self, suits: int, deal: int, max_states: int = 200_000):
-        self.suits, self.deal, self.max_states = suits, deal, max_states
+    def __init__(self, rules, deal: int, max_states: int = 200_000):
+        self.rules, self.deal, self.max_states = rules, deal, max_states
         self.tries = 0
         self.plan: Plan | None = None
         self._begin()
 
     def _begin(self) -> None:
-        rs = rulesmod.baker(self.suits)
-        self._game = Game.dealt(rs, self.deal)
-        self._search = Search(self._game.position, rs, max_states=self.max_states)
+        self._game = Game.dealt(self.rules, self.deal)
+        self._search = Search(self._game.position, self.rules, max_states=self.max_states)
 
     def step(self, states: int = 2000) -> Plan | None:
         if self.plan is not None:
@@ -73,7 +69,7 @@ class Planner:
         if result is None:
             return None
         if result.outcome == SOLVED:
-            self.plan = Plan(self.suits, self.deal, tuple(commands_of(self._game, result.moves)))
+            self.plan = Plan(self.rules, self.deal, tuple(commands_of(self._game, result.moves)))
             return self.plan
         self.tries += 1
         if self.tries >= DEAL_TRIES:

@@ -27,6 +27,11 @@ def suit_of(card: Card) -> int:
     return card // RANKS_PER_SUIT
 
 
+def is_red(card: Card) -> bool:
+    """Diamonds and hearts are red, clubs and spades black (for alternating-colour building)."""
+    return suit_of(card) in (1, 2)
+
+
 def rank_char(card: Card) -> str:
     """The one character the 1989 screen showed for a card (``T`` for ten)."""
     return RANKS[rank_of(card)]

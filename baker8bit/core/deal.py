@@ -5,8 +5,8 @@ Source of the algorithm (a fact, widely documented; e.g. fc-solve's
 the C runtime LCG ``s = (s * 214013 + 2531011) mod 2^31``, ``rand = s >> 16``;
 the deck is rank-major (index = rank * N + suit); each draw picks
 ``rand % cards_left``, takes that card and moves the last card into its place.
-Card i of the draw goes to column ``i mod C``, row by row (BAKER-1989.md,
-"deal" and "deal numbers" [decided]).
+How the drawn cards are laid out is each game's business (for the FreeCell
+family: ``freecell.position.Position.dealt``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 
 from baker8bit.core import cards
-from baker8bit.freecell.rules import RuleSet
 
 MAX_DEAL = 2**31 - 1
 
@@ -43,12 +42,6 @@ def shuffled(deal: int, suits: int) -> list[cards.Card]:
         out.append(deck[j])
         deck[j] = deck[left - 1]
     return out
-
-
-def deal_columns(deal: int, rules: RuleSet) -> tuple[tuple[cards.Card, ...], ...]:
-    """The field of deal ``deal``: one tuple per column, first dealt card first."""
-    order = shuffled(deal, rules.suits)
-    return tuple(tuple(order[i :: rules.columns]) for i in range(rules.columns))
 
 
 def random_deal_number(rng: random.Random) -> int:

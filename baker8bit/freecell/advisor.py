@@ -33,7 +33,7 @@ def first_command(game: Game, solution: list[str]) -> str:
             if src == dst:
                 continue
             try:
-                steps = group_moves(pos, src, dst)
+                steps = group_moves(pos, src, dst, rules)
             except ValueError:
                 continue
             keys = [m.keys(rules) for m in steps]

@@ -8,17 +8,16 @@
 One ``:`` line per field column, top card first, exposed card last; ``T`` for
 ten (``10`` is read too). With 2 or 3 suits the absent suits are written as
 complete foundations (``H-K S-K``), so fc-solve can solve the position as a
-Baker's Game with ``--freecells-num N --stacks-num C``. The number of column
-lines gives the suit count (6, 7 or 8 columns: 2, 3 or 4 suits).
+Baker's Game with ``--freecells-num N --stacks-num C``. Reading needs the rule
+set the board is for (a game's ``read_board`` knows it; the 1989 game tells
+its suit count from the number of column lines).
 """
 
 from __future__ import annotations
 
 from baker8bit.core import cards
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.rules import RuleSet, ruleset
-
-_COLUMNS_TO_RULES = {6: "baker2", 7: "baker3", 8: "baker4"}
+from baker8bit.freecell.rules import RuleSet
 
 
 class BoardError(ValueError):
@@ -40,6 +39,11 @@ def write(pos: Position, rules: RuleSet) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _whose(rules: RuleSet, verb: str = "need") -> str:
+    """"4 suits need" for the 1989 game (its rule sets are told apart by suit count), else "eight-off has"."""
+    return f"{rules.suits} suits {verb}" if rules.tag else f"{rules.game} has"
+
+
 def _card(token: str, lineno: int) -> int:
     try:
         return cards.from_text(token)
@@ -47,7 +51,22 @@ def _card(token: str, lineno: int) -> int:
         raise BoardError(f"line {lineno}: malformed card {token!r}") from None
 
 
-def read(text: str, rules: RuleSet | None = None) -> tuple[Position, RuleSet]:
+def shape(text: str) -> tuple[int, int]:
+    """(column lines, tokens on the Freecells line) of a board text, without checking its cards."""
+    columns = cells = 0
+    for raw in text.splitlines():
+        line = raw.strip()
+        low = line.lower()
+        if not line or line.startswith("#") or low.startswith("foundations:"):
+            continue
+        if low.startswith("freecells:"):
+            cells = len(line.split(":", 1)[1].split())
+        else:
+            columns += 1
+    return columns, cells
+
+
+def read(text: str, rules: RuleSet) -> tuple[Position, RuleSet]:
     """Read a board; check that every card of the game is there exactly once."""
     foundations: dict[int, int] = {}
     cells: list[int | None] = []
@@ -96,15 +115,10 @@ def read(text: str, rules: RuleSet | None = None) -> tuple[Position, RuleSet]:
             col = tuple(note(_card(t, lineno), lineno, t) for t in body.split())
             columns.append(col)
 
-    if rules is None:
-        name = _COLUMNS_TO_RULES.get(len(columns))
-        if name is None:
-            raise BoardError(f"{len(columns)} columns: a Baker board has 6, 7 or 8 (2, 3 or 4 suits)")
-        rules = ruleset(name)
     if len(columns) != rules.columns:
-        raise BoardError(f"{len(columns)} columns, but {rules.suits} suits need {rules.columns}")
+        raise BoardError(f"{len(columns)} columns, but {_whose(rules)} {rules.columns}")
     if len(cells) > rules.cells:
-        raise BoardError(f"{len(cells)} parking spaces, but {rules.suits} suits have {rules.cells}")
+        raise BoardError(f"{len(cells)} parking spaces, but {_whose(rules, 'have')} {rules.cells}")
     cells += [None] * (rules.cells - len(cells))
 
     found = tuple(foundations.get(s, 0) for s in range(rules.suits))

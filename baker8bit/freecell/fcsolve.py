@@ -1,7 +1,9 @@
 """Talk to fc-solve (Debian package ``freecell-solver-bin``), to cross-check our work.
 
-fc-solve solves our exported boards as Baker's Game (``-g bakers_game``) with
-as many free cells as parking spaces and as many stacks as columns. Its
+fc-solve solves our exported boards under the rule set's own options
+(``RuleSet.fcsolve_args``: as many free cells as cells, as many stacks as
+columns, building by suit or alternating colour, what fills an empty stack,
+single-card moves only). Its
 ``-snx`` move notation names stacks ``1..C``, free cells ``a..`` and the
 foundations ``h``; we translate that into the 1989 key notation (column
 ``i`` is letter ``A+i``, parking space ``j`` the letter after the columns,
@@ -20,11 +22,7 @@ SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 
 
 def command(rules: RuleSet, *extra: str) -> list[str]:
-    return [
-        "fc-solve", "-g", "bakers_game",
-        "--freecells-num", str(rules.cells), "--stacks-num", str(rules.columns),
-        "-to", "01ABCDE", "-sel", *extra,
-    ]
+    return ["fc-solve", *rules.fcsolve_args(), "-to", "01ABCDE", "-sel", *extra]
 
 
 def _place(ch: str, rules: RuleSet) -> str:

@@ -1,8 +1,13 @@
-"""A game in progress: the position, the take-back memory, the mark and the move count.
+"""A game in progress: the position, the move stack, the mark, the redo list and the move count.
 
-BAKER-1989.md rows implemented here:
+``push(move)`` makes a move, ``pop()`` takes the last one back and returns it
+(python-chess's ``Board.push``/``pop``); ``redo()`` re-makes the last move
+taken back, where the rules have a redo. BAKER-1989.md rows implemented here:
+
 - take back: space restores the previous position; ``rules.history`` (300)
   moves are remembered, older ones forgotten, a take-back beyond does nothing.
+  A rule set with ``history = 0`` remembers every move (Baker's Game: "unlimited
+  undo").
 - mark: one mark; a new mark replaces it; the player is "at the mark" when
   take-backs have returned to it; a new move made from a position before the
   mark removes it (take-backs can no longer reach it), and so does forgetting
@@ -15,7 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from baker8bit.freecell.moves import Move, apply, is_legal
+from baker8bit.freecell.moves import Move, apply, is_legal, legal_moves
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
 
@@ -30,7 +35,9 @@ class Game:
         self.rules = rules
         self.deal = deal
         self.position = position
-        self.history: deque[Position] = deque(maxlen=rules.history)
+        # the positions a take-back returns to, oldest first; a bounded deque forgets the oldest
+        self.history: deque[Position] = deque(maxlen=rules.history or None)
+        self.undone: list[Move] = []  # moves taken back, the last one taken back last (for redo)
         self.moves = 0
         self.mark: int | None = None
 
@@ -41,25 +48,48 @@ class Game:
     # -- moves ---------------------------------------------------------------
 
     def can(self, move: Move) -> bool:
-        return is_legal(self.position, move)
+        return is_legal(self.position, move, self.rules)
 
-    def make(self, move: Move) -> None:
-        if not is_legal(self.position, move):
-            raise IllegalMove(f"illegal move {move.keys(self.rules)}")
+    def push(self, move: Move, keep_redo: bool = False) -> None:
+        if not is_legal(self.position, move, self.rules):
+            raise IllegalMove(f"illegal move {move.text(self.rules)}")
         if self.mark is not None and self.moves < self.mark:
             self.mark = None  # a new line of play from before the mark
         self.history.append(self.position)
         self.position = apply(self.position, move)
         self.moves += 1
+        if not keep_redo:
+            self.undone.clear()
         if self.mark is not None and self.mark < self.moves - len(self.history):
             self.mark = None  # forgotten by the take-back memory
 
-    def take_back(self) -> bool:
+    make = push
+
+    def pop(self) -> Move | None:
+        """Take the last move back; return it, or None when nothing is remembered.
+
+        The stack keeps positions (they are immutable and a take-back is the
+        previous one); the move taken back is the one legal move between them."""
         if not self.history:
-            return False
-        self.position = self.history.pop()
+            return None
+        before, after = self.history.pop(), self.position
+        move = next(m for m in legal_moves(before, self.rules) if apply(before, m) == after)
+        self.position = before
         self.moves -= 1
-        return True
+        if self.rules.redo:
+            self.undone.append(move)
+        return move
+
+    def take_back(self) -> bool:
+        return self.pop() is not None
+
+    def redo(self) -> Move | None:
+        """Make again the last move taken back (rules with a redo); None when there is none."""
+        if not self.undone:
+            return None
+        move = self.undone.pop()
+        self.push(move, keep_redo=True)
+        return move
 
     @property
     def takebacks_left(self) -> int:

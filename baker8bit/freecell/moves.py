@@ -1,8 +1,14 @@
-"""Moves under the Baker rules: legal-move generation, single moves, group moves.
+"""Moves of the FreeCell family, driven by a rule set: legality, single moves, group moves.
 
 A place is ``("column", i)``, ``("cell", i)`` or ``("terminal", suit)``.
-A move is a pair of places, written in the 1989 key notation as two letters,
-``T`` standing for the terminal area (``BK``, ``EI``, ``FT``).
+A move is a pair of places. Its text form is the 1989 key notation, two
+letters, ``T`` standing for the terminal area (``BK``, ``EI``, ``FT``), and
+round-trips: ``Move.from_text(m.text(rules), rules) == m`` (as python-chess's
+``Move.uci``/``from_uci``).
+
+What the rules decide (``RuleSet``): how a card builds on a column (same suit
+or alternating colour, one rank lower), what an empty column takes (any card,
+or a king), and so how long a run is and where a group move may park cards.
 """
 
 from __future__ import annotations
@@ -21,7 +27,14 @@ class Move(NamedTuple):
     dst: Place
 
     def keys(self, rules: RuleSet) -> str:
+        """The move's text: the two key letters a player types for it."""
         return place_letter(self.src, rules) + place_letter(self.dst, rules)
+
+    text = keys
+
+    @staticmethod
+    def from_text(text: str, rules: RuleSet) -> "Move":
+        return parse_move(text, rules)
 
 
 def place_letter(place: Place, rules: RuleSet) -> str:
@@ -60,7 +73,21 @@ def card_at(pos: Position, place: Place) -> int | None:
     return None
 
 
-def accepts(pos: Position, place: Place, card: int) -> bool:
+def builds_on(card: int, top: int, rules: RuleSet) -> bool:
+    """May ``card`` go onto ``top`` in a column: one rank lower, same suit or the other colour."""
+    if cards.rank_of(top) != cards.rank_of(card) + 1:
+        return False
+    if rules.build == "suit":
+        return cards.suit_of(top) == cards.suit_of(card)
+    return cards.is_red(top) != cards.is_red(card)
+
+
+def fills_empty(card: int, rules: RuleSet) -> bool:
+    """May ``card`` go into an empty column?"""
+    return rules.empty == "any" or cards.rank_of(card) == 12
+
+
+def accepts(pos: Position, place: Place, card: int, rules: RuleSet) -> bool:
     """May ``card`` be put on ``place``? (Source legality is checked elsewhere.)"""
     kind, i = place
     if kind == "terminal":
@@ -69,12 +96,11 @@ def accepts(pos: Position, place: Place, card: int) -> bool:
         return pos.cells[i] is None
     col = pos.columns[i]
     if not col:
-        return True  # any exposed or parked card may go into an empty column
-    top = col[-1]
-    return cards.suit_of(top) == cards.suit_of(card) and cards.rank_of(top) == cards.rank_of(card) + 1
+        return fills_empty(card, rules)  # 1989: "any exposed or parked card"; Eight Off: a king
+    return builds_on(card, col[-1], rules)
 
 
-def is_legal(pos: Position, move: Move) -> bool:
+def is_legal(pos: Position, move: Move, rules: RuleSet) -> bool:
     src, dst = move
     if src[0] == "terminal" or src == dst:
         return False  # a card never leaves its terminal pile
@@ -83,7 +109,7 @@ def is_legal(pos: Position, move: Move) -> bool:
         return False
     if src[0] == "cell" and dst[0] == "cell":
         return False  # a parked card is not "exposed": it may not be parked again
-    return accepts(pos, dst, card)
+    return accepts(pos, dst, card, rules)
 
 
 def apply(pos: Position, move: Move) -> Position:
@@ -113,7 +139,7 @@ def sources(pos: Position) -> list[Place]:
     ]
 
 
-def legal_moves(pos: Position) -> list[Move]:
+def legal_moves(pos: Position, rules: RuleSet) -> list[Move]:
     """Every legal single-card move, in a fixed order (sources, then destinations)."""
     dests: list[Place] = [("terminal", -1)]
     dests += [("column", i) for i in range(len(pos.columns))]
@@ -122,7 +148,7 @@ def legal_moves(pos: Position) -> list[Move]:
     for src in sources(pos):
         for dst in dests:
             m = Move(src, dst)
-            if is_legal(pos, m):
+            if is_legal(pos, m, rules):
                 out.append(m)
     return out
 
@@ -130,23 +156,23 @@ def legal_moves(pos: Position) -> list[Move]:
 # ---- group moves -------------------------------------------------------------
 
 
-def run_length(column: tuple[int, ...]) -> int:
-    """Length of the in-suit descending run at the bottom (exposed end) of a column."""
+def run_length(column: tuple[int, ...], rules: RuleSet) -> int:
+    """Length of the built run at the bottom (exposed end) of a column (in suit, or alternating colour)."""
     if not column:
         return 0
     n = 1
-    while n < len(column):
-        upper, lower = column[-n - 1], column[-n]
-        if cards.suit_of(upper) != cards.suit_of(lower) or cards.rank_of(upper) != cards.rank_of(lower) + 1:
-            break
+    while n < len(column) and builds_on(column[-n], column[-n - 1], rules):
         n += 1
     return n
 
 
-def free_places(pos: Position, exclude: tuple[int, ...]) -> list[Place]:
-    """Empty parking spaces (leftmost first), then empty columns not in ``exclude``."""
+def free_places(pos: Position, exclude: tuple[int, ...], rules: RuleSet) -> list[Place]:
+    """Where a group move may park single cards: empty cells (leftmost first), then empty
+    columns not in ``exclude`` when an empty column takes any card (a king-only empty
+    column cannot hold the cards a run parks, which are not all kings)."""
     out: list[Place] = [("cell", i) for i, c in enumerate(pos.cells) if c is None]
-    out += [("column", i) for i, c in enumerate(pos.columns) if not c and i not in exclude]
+    if rules.empty == "any":
+        out += [("column", i) for i, c in enumerate(pos.columns) if not c and i not in exclude]
     return out
 
 
@@ -158,7 +184,7 @@ class GroupError(ValueError):
         self.side = side  # "src" or "dst"
 
 
-def group_moves(pos: Position, src: int, dst: int) -> list[Move]:
+def group_moves(pos: Position, src: int, dst: int, rules: RuleSet) -> list[Move]:
     """The single moves that the group command ``T src dst`` stands for.
 
     BAKER-1989.md, "group move" and "group move order" [decided]: the run lands
@@ -167,27 +193,34 @@ def group_moves(pos: Position, src: int, dst: int) -> list[Move]:
     n cards it needs n-1 free places. The n-1 covering cards go out exposed card
     first to free parking spaces then empty columns (leftmost first), the landing
     card moves, and the parked cards come back in reverse order: 2n-1 moves.
+    Under other rules the same holds with their building rule; into an empty
+    column that takes only kings, the run must be led by a king.
     """
     source = pos.columns[src]
     if src == dst:
         raise GroupError("source and destination are the same column", "dst")
     if not source:
         raise GroupError("the source column is empty", "src")
-    run = run_length(source)
-    free = free_places(pos, exclude=(src, dst))
+    run = run_length(source, rules)
+    free = free_places(pos, (src, dst), rules)
     target = pos.columns[dst]
     if target:
         top = target[-1]
         bottom = source[-1]
-        if cards.suit_of(top) != cards.suit_of(bottom):
-            raise GroupError("the run is not of the destination's suit", "dst")
         n = cards.rank_of(top) - cards.rank_of(bottom)
-        if not 1 <= n <= run:
+        if not 1 <= n <= run or not builds_on(source[-n], top, rules):
             raise GroupError("no card of the run goes onto the destination", "dst")
         if n - 1 > len(free):
             raise GroupError(f"{n} cards need {n - 1} free places, there are {len(free)}", "src")
-    else:
+    elif rules.empty == "any":
         n = min(run, len(free) + 1)
+    else:
+        kings = [k for k in range(1, run + 1) if cards.rank_of(source[-k]) == 12]
+        if not kings:
+            raise GroupError("only a king-led run goes into an empty column", "dst")
+        n = kings[0]
+        if n - 1 > len(free):
+            raise GroupError(f"{n} cards need {n - 1} free places, there are {len(free)}", "src")
     out: list[Move] = []
     parked = free[: n - 1]
     for place in parked:

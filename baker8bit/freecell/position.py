@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from baker8bit.core import cards
-from baker8bit.core.deal import deal_columns
+from baker8bit.core.deal import shuffled
 from baker8bit.freecell.rules import RuleSet
 
 
@@ -27,9 +27,14 @@ class Position:
 
     @classmethod
     def dealt(cls, deal: int, rules: RuleSet) -> "Position":
+        """Deal number ``deal`` under ``rules``: the generator's cards go out row by row,
+        card i to column ``i mod C`` (BAKER-1989.md, "deal" [decided]); when the rules deal
+        cells full (Eight Off), the last cards drawn fill them, leftmost first."""
+        order = shuffled(deal, rules.suits)
+        field = rules.cards - rules.cells_dealt
         return cls(
-            columns=deal_columns(deal, rules),
-            cells=(None,) * rules.cells,
+            columns=tuple(tuple(order[i:field:rules.columns]) for i in range(rules.columns)),
+            cells=tuple(order[field:]) + (None,) * (rules.cells - rules.cells_dealt),
             foundations=(0,) * rules.suits,
         )
 

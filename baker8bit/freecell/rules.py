@@ -1,41 +1,77 @@
-"""Rule sets, read from ``data/rulesets.toml``.
+"""Rule sets of the FreeCell family, as data.
 
-A rule set holds the numbers of one game (columns, parking spaces, suits,
-take-back memory) and the key letters they get: columns are lettered from
-``A`` left to right, the parking spaces take the next letters (BAKER-1989.md,
-"key letters" [decided]).
+A rule set holds everything that tells one game of the family from another:
+the numbers (suits, columns, cells), how cards build, what an empty column
+takes, how many cells are dealt full, how deep the take-back goes, whether
+there is a mark and a redo. Each game keeps its rule sets in its own folder
+(``games/<game>/rules.toml``) and registers them; the engine (``moves``,
+``game``, ``position``, the solver, the dialogue and the screen layout) reads
+only this object, never a game's name.
+
+Key letters: columns are lettered from ``A`` left to right and the cells take
+the next letters (BAKER-1989.md, "key letters" [decided]); ``T`` is the
+terminal (foundation) area.
 """
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
+from dataclasses import dataclass, fields
 
-BUILDS = ("suit",)
-EMPTIES = ("any",)
+BUILDS = ("suit", "colour")  # down in suit; down in alternating colour
+EMPTIES = ("any", "kings")  # what an empty column takes: any card, or only a king (or a king-led run)
+DEALS = ("rows",)  # the cards go out row by row, card i to column i mod C, the last ones to cells
+LAYOUTS = ("one-row", "two-rows")  # cells and foundations on one top row, or foundations on a row of their own
+
+
+class RulesError(ValueError):
+    """A rule set in a data file that the engine cannot play."""
 
 
 @dataclass(frozen=True)
 class RuleSet:
-    name: str
+    name: str  # "baker4", "bakers-game", "eight-off": the rule set's id (saved games name it)
+    game: str  # the registered game it belongs to ("baker", "bakers-game", ...)
     title: str
     suits: int
     columns: int
     cells: int
-    build: str
-    empty: str
-    history: int
-    marks: int
+    build: str = "suit"
+    empty: str = "any"
+    cells_dealt: int = 0  # how many cells (leftmost first) the deal fills
+    deal: str = "rows"
+    history: int = 0  # moves the take-back remembers; 0 = all of them
+    marks: int = 0  # positions that can be marked (P); 0 = no mark, P is an ordinary letter
+    redo: bool = False  # RETURN re-makes a move taken back
+    tag: str = ""  # how events and statistics name games of this rule set ("4" for the 1989 game with 4 suits)
+    layout: str = "one-row"
+    highlight: bool = True  # the selected card blinks as well as its letter turning black
+
+    def __post_init__(self) -> None:
+        if self.build not in BUILDS:
+            raise RulesError(f"rule set {self.name!r}: build must be one of {BUILDS}, not {self.build!r}")
+        if self.empty not in EMPTIES:
+            raise RulesError(f"rule set {self.name!r}: empty must be one of {EMPTIES}, not {self.empty!r}")
+        if self.deal not in DEALS or self.layout not in LAYOUTS:
+            raise RulesError(f"rule set {self.name!r}: unknown deal or layout")
+        if not 1 <= self.suits <= 4 or not 1 <= self.columns or not 0 <= self.cells_dealt <= self.cells:
+            raise RulesError(f"rule set {self.name!r}: impossible numbers")
+        if self.columns + self.cells > 19:  # T is the 20th letter
+            raise RulesError(f"rule set {self.name!r}: more places than letters before T")
+        if self.history < 0 or self.marks not in (0, 1):
+            raise RulesError(f"rule set {self.name!r}: history must be >= 0 and marks 0 or 1")
 
     @property
     def cards(self) -> int:
         return self.suits * 13
 
     @property
+    def label(self) -> str:
+        """How events and statistics name this rule set's games."""
+        return self.tag or self.game
+
+    @property
     def letters(self) -> str:
-        """All place letters: columns first, then parking spaces."""
+        """All place letters: columns first, then cells."""
         return "".join(chr(ord("A") + i) for i in range(self.columns + self.cells))
 
     def column_letter(self, i: int) -> str:
@@ -53,41 +89,27 @@ class RuleSet:
             return ("cell", i - self.columns)
         return None
 
-
-@dataclass(frozen=True)
-class Timing:
-    flash_frames: int
-    flash_half: int
-    group_step: int
-    winner_half: int
-    help_states: int
-    help_max_states: int
-    help_half: int
+    def fcsolve_args(self) -> list[str]:
+        """fc-solve's options for this game: atomic single-card moves, our numbers and rules."""
+        return [
+            "--freecells-num", str(self.cells), "--stacks-num", str(self.columns),
+            "--sequences-are-built-by", "suit" if self.build == "suit" else "alternate_color",
+            "--empty-stacks-filled-by", "all" if self.empty == "any" else "kings",
+            "--sequence-move", "limited",
+        ]
 
 
-@cache
-def _data() -> dict:
-    text = resources.files("baker8bit").joinpath("data/rulesets.toml").read_text("utf-8")
-    return tomllib.loads(text)
+_FIELDS = {f.name for f in fields(RuleSet)}
 
 
-def ruleset(name: str) -> RuleSet:
-    data = _data()
-    if name == "timing" or name not in data:
-        known = ", ".join(k for k in data if k != "timing")
-        raise KeyError(f"unknown rule set {name!r} (known: {known})")
-    rs = RuleSet(name=name, **data[name])
-    if rs.build not in BUILDS or rs.empty not in EMPTIES:
-        raise ValueError(f"rule set {name!r}: unsupported build/empty rule")
-    return rs
-
-
-def baker(suits: int) -> RuleSet:
-    """The 1989 program's rules for 2, 3 or 4 suits."""
-    if suits not in (2, 3, 4):
-        raise ValueError(f"suits must be 2, 3 or 4, not {suits}")
-    return ruleset(f"baker{suits}")
-
-
-def timing() -> Timing:
-    return Timing(**_data()["timing"])
+def read_rulesets(data: dict, game: str, source: str) -> dict[str, RuleSet]:
+    """The rule sets of one game's ``game.toml`` (its ``[rulesets.NAME]`` tables)."""
+    out = {}
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            raise RulesError(f"{source}: {name} is not a table")
+        unknown = set(table) - _FIELDS
+        if unknown:
+            raise RulesError(f"{source}: [{name}] has unknown keys {sorted(unknown)}")
+        out[name] = RuleSet(name=name, game=game, **table)
+    return out

@@ -8,7 +8,7 @@ same states, events and views again. A recording holds exactly that::
     program 0.1.0
     seed 12345
     timing flash_frames=120 flash_half=8 group_step=12 winner_half=20
-    start suits=4 deal=11982
+    start rules=baker4 deal=11982
     frames 7200
     keys 3
     120 B
@@ -23,12 +23,17 @@ same states, events and views again. A recording holds exactly that::
   started from the suit prompt, so those replay too.
 - ``timing``: the frame timings the machine ran with; the replay uses them.
 - ``start``: the state before the first key, one of
-  ``start prompt`` (the suit prompt),
-  ``start suits=S deal=D`` (a dealt game),
-  ``start board suits=S`` or ``start board suits=S deal=D`` followed by the
+  ``start menu`` (the console's menu of games),
+  ``start prompt`` (the 1989 suit prompt) or ``start prompt game=ID`` (a game's title),
+  ``start rules=NAME deal=D`` (a dealt game of rule set NAME: ``baker4``,
+  ``bakers-game``, ``eight-off``, ...),
+  ``start board rules=NAME`` or ``start board rules=NAME deal=D`` followed by the
   board in fc-solve format, each line behind ``| ``, and
   ``start saved`` followed by a saved game (``savegame`` format) behind ``| ``
-  (a resumed game, take-back memory and mark included).
+  (a resumed game, take-back memory and mark included). Each may end in
+  ``menu=yes``: the machine has the console's menu above the game's title
+  (ESC on an empty title entry goes there). Recordings of 0.1.0 name the 1989
+  game by suit count, ``suits=S`` for ``rules=bakerS``; they still replay.
 - ``frames``: how many frames the session lasted.
 - ``keys N``, then N lines ``<frame> <KEY>`` in the order pressed (frames never
   decrease; several keys may share a frame), then ``end``. Key names are those
@@ -63,15 +68,17 @@ from pathlib import Path
 from typing import Callable
 
 from baker8bit import __version__
-from baker8bit.freecell import boardtext
 from baker8bit.sessions import savegame
-from baker8bit.freecell import rules as rulesmod
+from baker8bit import games
+from baker8bit.core import timing as timingmod
 from baker8bit.sessions.atomic import write_text
 from baker8bit.core.deal import DealError, check_deal_number
 from baker8bit.freecell.game import Game
-from baker8bit.console.machine import KEYS, PROMPT, KeyMachine, normalize_key
+from baker8bit.console.machine import KEYS, MENU, PROMPT, KeyMachine, normalize_key
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.rules import Timing
+from baker8bit.core.timing import Timing
+from baker8bit.freecell import boardtext
+from baker8bit.games.variant import VariantError
 from baker8bit.sessions.textlines import Lines, check_header
 
 MAGIC = "baker8bit-recording"
@@ -116,32 +123,37 @@ def compatibility(recorded: str, current: str = __version__) -> str | None:
 class Start:
     """The machine's state before the first key."""
 
-    kind: str                    # "prompt", "deal", "board" or "saved"
-    suits: int | None = None     # deal and board
+    kind: str                    # "menu", "prompt", "deal", "board" or "saved"
+    rules: str | None = None     # deal and board: the rule set's name
     deal: int | None = None      # deal (required) and board (optional)
     text: str | None = None      # board text (board) or saved-game text (saved)
+    game: str | None = None      # prompt: the game whose title it is (None: the 1989 game)
+    menu: bool = False           # the console's menu is above the game's title
 
     def machine(self, seed: int, timing: Timing) -> KeyMachine:
-        if self.kind == "prompt":
-            return KeyMachine(seed=seed, timing=timing)
-        if self.kind == "deal":
-            return KeyMachine(seed=seed, suits=self.suits, deal=self.deal, timing=timing)
+        if self.kind in ("menu", "prompt"):
+            return KeyMachine(seed=seed, timing=timing, game=self.game, menu=self.menu)
+        if self.kind == "saved":
+            return savegame.machine_from_game(savegame.parse(self.text or ""), seed, timing, menu=self.menu)
+        rs = games.ruleset(self.rules)
+        pos = None
         if self.kind == "board":
-            pos, rs = boardtext.read(self.text or "", rulesmod.baker(self.suits or 4))
-            return KeyMachine(seed=seed, suits=rs.suits, deal=self.deal, position=pos, timing=timing)
-        return savegame.machine_from_game(savegame.parse(self.text or ""), seed, timing)
+            pos, rs = boardtext.read(self.text or "", rs)
+        return KeyMachine(seed=seed, rules=rs, deal=self.deal, position=pos, timing=timing, menu=self.menu)
 
     @classmethod
     def of(cls, machine: KeyMachine) -> "Start":
         """The start that rebuilds a fresh machine (no key pressed yet)."""
-        g = machine.game
+        g, menu = machine.game, machine.menu
+        if machine.phase == MENU:
+            return cls("menu", menu=True)
         if machine.phase == PROMPT or g is None:
-            return cls("prompt")
-        if g.history or g.moves or g.mark is not None or any(e.text.startswith("resume ") for e in machine.events):
-            return cls("saved", text=savegame.dump(g))
+            return cls("prompt", game=None if machine.variant.id == games.DEFAULT else machine.variant.id, menu=menu)
+        if g.history or g.moves or g.mark is not None or any(e.kind == "resume" for e in machine.events):
+            return cls("saved", text=savegame.dump(g), menu=menu)
         if g.deal is not None and g.position == Position.dealt(g.deal, g.rules):
-            return cls("deal", suits=g.rules.suits, deal=g.deal)
-        return cls("board", suits=g.rules.suits, deal=g.deal, text=boardtext.write(g.position, g.rules))
+            return cls("deal", rules=g.rules.name, deal=g.deal, menu=menu)
+        return cls("board", rules=g.rules.name, deal=g.deal, text=boardtext.write(g.position, g.rules), menu=menu)
 
 
 @dataclass(frozen=True)
@@ -150,7 +162,7 @@ class Recording:
     start: Start
     frames: int
     keys: tuple[tuple[int, str], ...] = ()
-    timing: Timing = field(default_factory=rulesmod.timing)
+    timing: Timing = field(default_factory=timingmod.timing)
     program: str = __version__
 
     def __post_init__(self) -> None:
@@ -185,12 +197,18 @@ class Recorder:
         position: Position | None = None,
         game: Game | None = None,
         timing: Timing | None = None,
+        **machine_options,
     ):
-        timing = timing or rulesmod.timing()
+        """``machine_options``: more of ``KeyMachine``'s (``rules=``, ``menu=``, ``game=`` a game id is
+        ``variant=`` here, since ``game=`` is a saved game)."""
+        timing = timing or timingmod.timing()
+        if "variant" in machine_options:
+            machine_options["game"] = machine_options.pop("variant")
         if game is not None:
-            machine = savegame.machine_from_game(game, seed, timing)
+            machine = savegame.machine_from_game(game, seed, timing, menu=machine_options.get("menu", False))
         else:
-            machine = KeyMachine(seed=seed, suits=suits, deal=deal, position=position, timing=timing)
+            machine = KeyMachine(seed=seed, suits=suits, deal=deal, position=position, timing=timing,
+                                 **machine_options)
         self._begin(machine, seed)
 
     @classmethod
@@ -248,7 +266,7 @@ def replay(
             raise RecordingError(reason)
     try:
         m = rec.start.machine(rec.seed, rec.timing)
-    except (ValueError, boardtext.BoardError, savegame.SaveError) as e:
+    except (ValueError, KeyError, boardtext.BoardError, savegame.SaveError) as e:
         raise RecordingError(f"the start cannot be rebuilt: {e}") from None
     keys = rec.keys
     i = 0
@@ -280,15 +298,18 @@ def dump(rec: Recording) -> str:
         f"seed {rec.seed}",
         "timing " + " ".join(f"{f.name}={getattr(rec.timing, f.name)}" for f in fields(Timing)),
     ]
-    if s.kind == "prompt":
-        lines.append("start prompt")
+    menu = " menu=yes" if s.menu else ""
+    if s.kind == "menu":
+        lines.append("start menu")
+    elif s.kind == "prompt":
+        lines.append("start prompt" + ("" if s.game is None else f" game={s.game}") + menu)
     elif s.kind == "deal":
-        lines.append(f"start suits={s.suits} deal={s.deal}")
+        lines.append(f"start rules={s.rules} deal={s.deal}{menu}")
     elif s.kind == "board":
-        lines.append(f"start board suits={s.suits}" + ("" if s.deal is None else f" deal={s.deal}"))
+        lines.append(f"start board rules={s.rules}" + ("" if s.deal is None else f" deal={s.deal}") + menu)
         lines += _block(s.text or "")
     else:
-        lines.append("start saved")
+        lines.append("start saved" + menu)
         lines += _block(s.text or "")
     lines.append(f"frames {rec.frames}")
     lines.append(f"keys {len(rec.keys)}")
@@ -314,12 +335,43 @@ def _int(value: str, what: str, lines: Lines) -> int:
         raise lines.fail(f"{what} must be a whole number, not {value!r}", lines.last) from None
 
 
+def _menu(o: dict[str, str], lines: Lines) -> bool:
+    value = o.pop("menu", "no")
+    if value not in ("yes", "no"):
+        raise lines.fail(f"menu must be yes or no, not {value!r}", lines.last)
+    return value == "yes"
+
+
+def _rules_of(o: dict[str, str], lines: Lines, at: int):
+    """The rule set a start names: ``rules=NAME``, or (0.1.0) ``suits=S`` for the 1989 game."""
+    if "rules" in o and "suits" in o:
+        raise lines.fail("give rules= or suits=, not both", at)
+    if "suits" in o:
+        suits = _int(o.pop("suits"), "suits", lines)
+        try:
+            return games.get(games.DEFAULT).rules({"suits": suits})
+        except VariantError:
+            raise lines.fail(f"suits must be 2, 3 or 4, not {suits}", at) from None
+    try:
+        return games.ruleset(o.pop("rules"))
+    except KeyError as e:
+        raise lines.fail(str(e).strip('"'), at) from None
+
+
 def _start(rest: str, lines: Lines) -> Start:
     at = lines.last
     kind, _, opts = rest.partition(" ")
-    if kind == "prompt" and not opts:
-        return Start("prompt")
-    if kind == "saved" and not opts:
+    if kind == "menu" and not opts:
+        return Start("menu", menu=True)
+    if kind == "prompt":
+        o = _options(opts, lines, ("game", "menu"))
+        menu = _menu(o, lines)
+        game = o.get("game")
+        if game is not None and game not in games.ids():
+            raise lines.fail(f"unknown game {game!r} (known: {', '.join(games.ids())})", at)
+        return Start("prompt", game=game, menu=menu)
+    if kind == "saved":
+        menu = _menu(_options(opts, lines, ("menu",)), lines)
         text, first = lines.block()
         if not text:
             raise lines.fail("'start saved' needs the saved game behind '| '", at)
@@ -327,17 +379,16 @@ def _start(rest: str, lines: Lines) -> Start:
             savegame.parse(text, first_line=first)
         except savegame.SaveError as e:
             raise RecordingError(f"in the saved game of 'start saved': {e}") from None
-        return Start("saved", text=text)
-    usage = "start must be 'prompt', 'suits=S deal=D', 'board suits=S [deal=D]' or 'saved'"
+        return Start("saved", text=text, menu=menu)
+    usage = "start must be 'menu', 'prompt [game=ID]', 'rules=NAME deal=D', 'board rules=NAME [deal=D]' or 'saved'"
     board = kind == "board"
     if not board and "=" not in kind:
         raise lines.fail(usage, at)
-    o = _options(opts if board else rest, lines, ("suits", "deal"))
-    if "suits" not in o or (not board and "deal" not in o):
+    o = _options(opts if board else rest, lines, ("rules", "suits", "deal", "menu"))
+    menu = _menu(o, lines)
+    if not ({"rules", "suits"} & set(o)) or (not board and "deal" not in o):
         raise lines.fail(usage, at)
-    suits = _int(o["suits"], "suits", lines)
-    if suits not in (2, 3, 4):
-        raise lines.fail(f"suits must be 2, 3 or 4, not {suits}", at)
+    rules = _rules_of(o, lines, at)
     deal = None
     if "deal" in o:
         try:
@@ -345,16 +396,16 @@ def _start(rest: str, lines: Lines) -> Start:
         except DealError as e:
             raise lines.fail(str(e), at) from None
     if not board:
-        return Start("deal", suits=suits, deal=deal)
+        return Start("deal", rules=rules.name, deal=deal, menu=menu)
     text, first = lines.block()
     if not text:
         raise lines.fail("'start board' needs the board behind '| '", at)
     try:
-        boardtext.read("\n" * (first - 1) + text, rulesmod.baker(suits))
+        boardtext.read("\n" * (first - 1) + text, rules)
     except boardtext.BoardError as e:
         msg = str(e)
         raise RecordingError(msg if msg.startswith("line ") else f"line {first}: {msg}") from None
-    return Start("board", suits=suits, deal=deal, text=text)
+    return Start("board", rules=rules.name, deal=deal, text=text, menu=menu)
 
 
 def parse(text: str) -> Recording:

@@ -48,7 +48,9 @@ from pathlib import Path
 
 from baker8bit import __version__
 from baker8bit.freecell import boardtext
-from baker8bit.freecell import rules as rulesmod
+from baker8bit import games
+from baker8bit.core.timing import Timing
+from baker8bit.freecell.rules import RuleSet
 from baker8bit.sessions.atomic import AtomicWriteError, set_aside, write_text
 from baker8bit.core.deal import DealError, check_deal_number
 from baker8bit.freecell.game import Game
@@ -104,7 +106,7 @@ def save(path: str | os.PathLike, game: Game) -> None:
 # -- reading -------------------------------------------------------------------
 
 
-def _position(text: str, start: int, rules: rulesmod.RuleSet, number: int, lines: Lines) -> Position:
+def _position(text: str, start: int, rules: RuleSet, number: int, lines: Lines) -> Position:
     if not text:
         raise lines.fail(f"position {number} has no board lines", start)
     try:
@@ -117,8 +119,8 @@ def _position(text: str, start: int, rules: rulesmod.RuleSet, number: int, lines
     return pos
 
 
-def _follows(a: Position, b: Position) -> bool:
-    return any(apply(a, m) == b for m in legal_moves(a))
+def _follows(a: Position, b: Position, rules: RuleSet) -> bool:
+    return any(apply(a, m) == b for m in legal_moves(a, rules))
 
 
 def parse(text: str, first_line: int = 1) -> Game:
@@ -130,7 +132,7 @@ def parse(text: str, first_line: int = 1) -> Game:
         raise lines.fail("the program version is missing", lines.last)
     _, name = lines.next("rules")
     try:
-        rules = rulesmod.ruleset(name)
+        rules = games.ruleset(name)
     except (KeyError, ValueError) as e:
         raise lines.fail(str(e).strip('"'), lines.last) from None
     _, deal_text = lines.next("deal")
@@ -146,7 +148,7 @@ def parse(text: str, first_line: int = 1) -> Game:
     count = lines.int_field("positions", lo=1)
     count_line = lines.last
     assert moves is not None and count is not None
-    if count - 1 > rules.history:
+    if rules.history and count - 1 > rules.history:
         raise lines.fail(f"{count - 1} remembered positions, but {rules.name} remembers {rules.history}", count_line)
     if count - 1 > moves:
         raise lines.fail(f"{count - 1} remembered positions, but only {moves} moves were made", count_line)
@@ -161,21 +163,25 @@ def parse(text: str, first_line: int = 1) -> Game:
         if not body and lines.i >= len(lines.lines):
             raise lines.fail(f"the file ends early (truncated?): position {first + i} has no board")
         pos = _position(body, start, rules, first + i, lines)
-        if positions and not _follows(positions[-1], pos):
+        if positions and not _follows(positions[-1], pos, rules):
             raise lines.fail(
                 f"position {first + i} does not follow from position {first + i - 1} by one legal move", header
             )
         positions.append(pos)
     lines.finish()
     memory = count - 1
-    if mark is not None and not moves - memory <= mark <= moves + rules.history - memory:
+    if mark is not None and rules.marks == 0:
+        raise lines.fail(f"a mark, but {rules.name} has none", mark_line)
+    # with an unlimited memory, every move is remembered: the mark lies on the path
+    top = moves + rules.history - memory if rules.history else moves
+    if mark is not None and not moves - memory <= mark <= top:
         raise lines.fail(
             f"mark {mark} is out of range: with {moves} moves and {memory} remembered it must be "
-            f"{moves - memory}..{moves + rules.history - memory}",
+            f"{moves - memory}..{top}",
             mark_line,
         )
     game = Game(rules, positions[-1], deal)
-    game.history = deque(positions[:-1], maxlen=rules.history)
+    game.history = deque(positions[:-1], maxlen=rules.history or None)
     game.moves = moves
     game.mark = mark
     return game
@@ -208,7 +214,7 @@ def load_or_set_aside(path: str | os.PathLike) -> tuple[Game | None, str | None]
 # -- resuming ------------------------------------------------------------------
 
 
-def machine_from_game(game: Game, seed: int = 0, timing: rulesmod.Timing | None = None) -> KeyMachine:
+def machine_from_game(game: Game, seed: int = 0, timing: Timing | None = None, menu: bool = False) -> KeyMachine:
     """A key machine playing ``game`` as saved, at frame 0.
 
     Its events are ``deal S D`` (as for any game start), then ``resume M H``
@@ -216,6 +222,6 @@ def machine_from_game(game: Game, seed: int = 0, timing: rulesmod.Timing | None 
     ``stats.StatsTracker`` knows the game was already under way; a won game
     then shows ``winner``.
     """
-    machine = KeyMachine(seed=seed, timing=timing)
+    machine = KeyMachine(seed=seed, timing=timing, game=game.rules.game, menu=menu)
     machine.resume(game)
     return machine

@@ -66,24 +66,19 @@ class Session:
 
     # -- the machine -------------------------------------------------------------------
 
-    def start(
-        self,
-        seed: int,
-        suits: int | None = None,
-        deal: int | None = None,
-        position: Position | None = None,
-        game: Game | None = None,
-    ) -> KeyMachine:
-        """A new machine for this session (recorded from its first frame when recording)."""
+    def start(self, machine: KeyMachine | None = None, **machine_options) -> KeyMachine:
+        """Take a fresh machine (frame 0) for this session, recorded from its first frame when
+        recording; without one, build it from ``KeyMachine``'s options (``seed=``, ``suits=``, ...)."""
+        if machine is None:
+            machine = KeyMachine(**machine_options)
         if self.record_path is not None:
-            self.recorder = recording.Recorder(seed=seed, suits=suits, deal=deal, position=position, game=game)
-            m = self.recorder.machine
-        elif game is not None:
-            m = savegame.machine_from_game(game, seed)
-        else:
-            m = KeyMachine(seed=seed, suits=suits, deal=deal, position=position)
-        self.machine = m
-        return m
+            self.recorder = recording.Recorder.attach(machine, machine.seed)
+        self.machine = machine
+        return machine
+
+    def resume(self, seed: int, game: Game, menu: bool = True) -> KeyMachine:
+        """A fresh machine going on with a saved game."""
+        return self.start(savegame.machine_from_game(game, seed, menu=menu))
 
     def press(self, key: str) -> None:
         if self.recorder is not None:
@@ -99,7 +94,7 @@ class Session:
     # -- events ------------------------------------------------------------------------
 
     def on_event(self, event: Event) -> None:
-        word = event.text.split()[0]
+        word = event.kind
         if word == "deal":
             self.last_loss = False
         if self._track(event.text):

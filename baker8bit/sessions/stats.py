@@ -244,7 +244,8 @@ class StatsTracker:
         word, *args = text.split()
         if word == "deal":
             self._leave()
-            self.suits = int(args[0]) if args[1:] and args[1].isdigit() else None  # boards don't count
+            # boards (no deal number) don't count; only the 1989 game's suit counts are kept so far
+            self.suits = int(args[0]) if args[0].isdigit() and args[1:] and args[1].isdigit() else None
             self.moves = 0
             self.counts = self.moved_here = False
         elif word == "resume" and self.suits is not None:

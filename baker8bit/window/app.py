@@ -22,7 +22,9 @@ from baker8bit.window import keyboard
 from baker8bit.window import render
 from baker8bit.freecell.game import Game
 from baker8bit.console.machine import Event, KeyMachine
-from baker8bit.freecell.layout import Options, compose, title
+from baker8bit import games
+from baker8bit.console.screens import compose, draw_offer
+from baker8bit.freecell.layout import Options
 from baker8bit.atari.screen import Screen, geometry
 
 NTSC_FPS, PAL_FPS = 60, 50
@@ -188,7 +190,7 @@ class App:
         from baker8bit.console.demo import DemoKeys
 
         self.title_machine = self.machine
-        self.machine = KeyMachine(seed=self.machine.seed, suits=plan.suits, deal=plan.deal)
+        self.machine = KeyMachine(seed=self.machine.seed, rules=plan.rules, deal=plan.deal)
         self.demo = DemoKeys(plan, lambda: self.machine, speed)
         self.demos += 1
         self.demo_hold = 0
@@ -219,13 +221,19 @@ class App:
         """On the title, a minute without a key starts the demonstration (planned meanwhile)."""
         from baker8bit.console.demo import Planner
 
-        if keys or self.machine.phase != "prompt":
+        if keys or self.machine.phase not in ("prompt", "menu"):
             self.idle = 0
             return
         self.idle += 1
-        if self.planner is None:  # each demonstration a new deal and suit count: 4, 2, 3, 4, ...
+        if self.planner is None:
+            # each demonstration a new deal and rule set: on the 1989 title 4, 2, 3, 4, ... suits;
+            # on the menu every game's rule sets in turn
             deal = (self.machine.seed + 7919 * self.demos) % 32000 + 1
-            self.planner = Planner(suits=(4, 2, 3)[self.demos % 3], deal=deal)
+            if self.machine.phase == "menu":
+                choices = [rs for v in games.all_variants() for rs in v.rule_sets().values()]
+            else:
+                choices = list(self.machine.variant.rule_sets().values())
+            self.planner = Planner(choices[(self.demos + len(choices) - 1) % len(choices)], deal=deal)
         plan = self.planner.step(PLAN_STATES)
         if plan is not None and self.idle >= ATTRACT_AFTER:
             self.start_demo(plan)
@@ -235,7 +243,7 @@ class App:
             if key == "RETURN":
                 game, self.offer = self.offer, None
                 self.session.saved_game = None
-                self.machine = self.session.start(self.machine.seed, game=game)
+                self.machine = self.session.resume(self.machine.seed, game, menu=self.machine.menu)
                 self.dispatch()
                 return
             if key == "ESC":
@@ -250,9 +258,11 @@ class App:
         if self.offer is not None:
             g = self.offer
             scr = Screen()
-            offer = (f"SAVED GAME {g.rules.suits} SUITS", f"#{g.deal}  MOVE {g.moves}" if g.deal else f"MOVE {g.moves}",
-                     "RETURN: GO ON", "ESC: NEW GAME")
-            title(scr, "", "", offer, entry=False)
+            variant = games.of_rules(g.rules)
+            what = f"SAVED GAME {variant.describe(g.rules)}"
+            offer = (what,) if len(what) <= scr.geometry.cols else ("SAVED GAME", variant.describe(g.rules))
+            offer += (f"#{g.deal}  MOVE {g.moves}" if g.deal else f"MOVE {g.moves}", "RETURN: GO ON", "ESC: NEW GAME")
+            draw_offer(scr, variant, offer)
             return scr
         return compose(m.view(), m.game, m.frame, self.layout, notes)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pyxel
 
 from baker8bit.atari import pokey
-from baker8bit.console.machine import Event
+from baker8bit.core.events import SOUNDS, Event
 
 CHANNEL = 0
 CLICK_CHANNEL = 1  # so a click never cuts off the tone of the move it made
@@ -50,8 +50,8 @@ class Audio:
             self.played.append(name)
 
     def handle(self, event: Event) -> None:
-        if event.text in ("tone", "buzzer"):
-            self.play(event.text)
+        if event.kind in SOUNDS:
+            self.play(event.kind)
 
     def key_click(self) -> None:
         self.play("click", CLICK_CHANNEL)

@@ -1,6 +1,6 @@
 """Which moves the solver may make on its own without losing a win.
 
-The rule (Baker rules: build down in suit, any card into an empty column,
+The rule (Baker rules: build down in suit, any card (or, in Eight Off, only a king) into an empty column,
 parking spaces hold one card, a parked card may not be parked again, cards
 never leave the terminal piles):
 
@@ -27,7 +27,8 @@ each kept move m moves a card x != c:
 - onto a card y in a column: y != c (nothing goes on c) and y is the exposed
   card of the same column without c;
 - into an empty column or an empty parking space: taking c away only empties
-  places, never fills one;
+  places, never fills one (and x is the same card, so a rule that only a king
+  may fill an empty column, as in Eight Off, is kept too);
 - home: if x is not of suit s the pile is the same; if it is, its rank is above
   r, so in the original c was already home at that point, as it is in P';
 - parking-to-parking moves do not occur in the original, so none are kept.

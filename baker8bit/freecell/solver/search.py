@@ -13,6 +13,9 @@ the columns sorted and joined with a separator byte, then the sorted parked
 cards (the terminal piles follow from which cards are left). The states kept
 in the stack are the real ones, so the moves on the path are real key letters.
 
+Rule sets: building in suit (the 1989 game, Baker's Game, Eight Off), any
+card or only a king into an empty column, cells dealt full or empty.
+
 Every legal move home is made at once (``safety.py`` proves this loses no win),
 so an expanded state never has one and its moves are, in order of preference:
 a parked card onto the card one rank higher of its suit, an exposed card onto
@@ -194,6 +197,8 @@ class Search:
         max_seconds: float | None = None,
     ) -> None:
         position.check(rules)
+        if rules.build != "suit":
+            raise ValueError(f"the solver builds in suit only; {rules.name} builds by {rules.build}")
         self.max_states = max_states
         self.max_seconds = max_seconds
         self.seconds = 0.0
@@ -201,6 +206,7 @@ class Search:
         ncol, ncell = rules.columns, rules.cells
         self._ncol = ncol
         self._total = rules.cards
+        self._kings_only = rules.empty == "kings"  # an empty column takes only a king
         letters = [rules.column_letter(i) for i in range(ncol)]
         letters += [rules.cell_letter(j) for j in range(ncell)]
         letters.append("T")
@@ -313,6 +319,7 @@ class Search:
         parks = self._parks
         bisect_right = bisect.bisect_right
         FREE_BYTE = _BYTE[_FREE]
+        any_empty = not self._kings_only
         last_found = None
         info = homes = None
         W_LEAVE_CELL = W_EMPTY - W_CELL + 1
@@ -380,7 +387,7 @@ class Search:
                         di = tget(PARENT[c])
                         if di is not None:
                             cands.append((info[cols[di]][1] - W_CELL, j, di, c))
-                        if empty >= 0:
+                        if empty >= 0 and (any_empty or c % 13 == 12):
                             cands.append((W_LEAVE_CELL, j, empty, c))
                     j += 1
                 free = ncol + cells.index(FREE) if FREE in cells else -1
@@ -392,7 +399,7 @@ class Search:
                     di = tget(PARENT[c])
                     if di is not None:
                         cands.append((gain + info[cols[di]][1], si, di, c))
-                    if empty >= 0 and len(col) > 1:
+                    if empty >= 0 and len(col) > 1 and (any_empty or c % 13 == 12):
                         cands.append((gain + W_EMPTY + 2, si, empty, c))
                     if free >= 0:
                         cands.append((gain + W_CELL + 3, si, free, c))

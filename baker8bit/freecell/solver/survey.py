@@ -13,17 +13,17 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple, TextIO
 
-from baker8bit.freecell import rules as rules_mod
 from baker8bit.core.deal import DealError, check_deal_number
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, solve
 
-FIELDS = ("suits", "deal", "outcome", "moves", "states", "seconds")
+FIELDS = ("game", "deal", "outcome", "moves", "states", "seconds")
+OLD_FIELDS = ("suits", "deal", "outcome", "moves", "states", "seconds")  # 0.1.0: the 1989 game by suit count
 OUTCOMES = (SOLVED, UNSOLVABLE, UNKNOWN)
 
 
 class Row(NamedTuple):
-    suits: int
+    game: str  # the rule set's name: "baker4", "bakers-game", "eight-off"
     deal: int
     outcome: str
     moves: int
@@ -32,7 +32,7 @@ class Row(NamedTuple):
 
 
 class Task(NamedTuple):
-    suits: int
+    game: str  # the rule set's name
     deal: int
     max_states: int | None
     max_seconds: float | None
@@ -58,7 +58,7 @@ def parse_deals(text: str) -> list[int]:
     return out
 
 
-def parse_suits(text: str) -> list[int]:
+def parse_suits(text: str) -> list[int]:  # the 1989 game's --suits list
     """``"4"`` or ``"2,3,4"`` -> suit counts."""
     out = []
     for part in text.split(","):
@@ -70,9 +70,11 @@ def parse_suits(text: str) -> list[int]:
 
 
 def solve_task(task: Task) -> Row:
-    rs = rules_mod.baker(task.suits)
+    from baker8bit import games
+
+    rs = games.ruleset(task.game)
     result = solve(Position.dealt(task.deal, rs), rs, task.max_states, task.max_seconds)
-    return Row(task.suits, task.deal, result.outcome, len(result.moves), result.states, result.seconds)
+    return Row(task.game, task.deal, result.outcome, len(result.moves), result.states, result.seconds)
 
 
 def _quiet_worker() -> None:
@@ -102,24 +104,28 @@ def default_workers() -> int:
 # ---- CSV ----------------------------------------------------------------------
 
 
-def read_rows(path: str) -> dict[tuple[int, int], Row]:
-    """Rows already in a survey CSV, by (suits, deal); raise ValueError if malformed."""
-    done: dict[tuple[int, int], Row] = {}
+def read_rows(path: str) -> dict[tuple[str, int], Row]:
+    """Rows already in a survey CSV, by (rule set, deal); raise ValueError if malformed.
+
+    A CSV of version 0.1.0 (a ``suits`` column: the 1989 game) reads as rule sets baker2..4."""
+    done: dict[tuple[str, int], Row] = {}
     with open(path, newline="", encoding="utf-8") as f:
         reader = csv.DictReader(f)
         if reader.fieldnames is None:
             return done
-        if tuple(reader.fieldnames) != FIELDS:
+        old = tuple(reader.fieldnames) == OLD_FIELDS
+        if tuple(reader.fieldnames) != FIELDS and not old:
             raise ValueError(f"{path}: not a survey CSV (columns {','.join(FIELDS)} expected)")
         for n, rec in enumerate(reader, start=2):
             try:
-                row = Row(int(rec["suits"]), int(rec["deal"]), rec["outcome"], int(rec["moves"]),
+                game = f"baker{int(rec['suits'])}" if old else rec["game"]
+                row = Row(game, int(rec["deal"]), rec["outcome"], int(rec["moves"]),
                           int(rec["states"]), float(rec["seconds"]))
             except (TypeError, ValueError):
                 raise ValueError(f"{path}: line {n} is malformed") from None
             if row.outcome not in OUTCOMES:
                 raise ValueError(f"{path}: line {n}: unknown outcome {row.outcome!r}")
-            done[(row.suits, row.deal)] = row
+            done[(row.game, row.deal)] = row
     return done
 
 
@@ -134,7 +140,7 @@ class RowWriter:
             stream.flush()
 
     def write(self, row: Row) -> None:
-        self.writer.writerow([row.suits, row.deal, row.outcome, row.moves, row.states, f"{row.seconds:.4f}"])
+        self.writer.writerow([row.game, row.deal, row.outcome, row.moves, row.states, f"{row.seconds:.4f}"])
         self.stream.flush()
 
 
@@ -198,14 +204,14 @@ class Progress:
 
 
 def summary(rows: Iterable[Row]) -> str:
-    """A table of outcomes per suit count, with percentages."""
-    counts: dict[int, dict[str, int]] = {}
+    """A table of outcomes per rule set, with percentages."""
+    counts: dict[str, dict[str, int]] = {}
     for row in rows:
-        counts.setdefault(row.suits, dict.fromkeys(OUTCOMES, 0))[row.outcome] += 1
-    lines = [f"{'suits':>5} {'deals':>7}  {'solvable':>16}  {'unsolvable':>16}  {'unknown':>16}"]
-    for suits in sorted(counts):
-        c = counts[suits]
+        counts.setdefault(row.game, dict.fromkeys(OUTCOMES, 0))[row.outcome] += 1
+    lines = [f"{'game':>11} {'deals':>7}  {'solvable':>16}  {'unsolvable':>16}  {'unknown':>16}"]
+    for game in sorted(counts):
+        c = counts[game]
         n = sum(c.values())
         cells = [f"{c[o]:>7} ({c[o] / n:6.1%})" for o in OUTCOMES]
-        lines.append(f"{suits:>5} {n:>7}  {cells[0]:>16}  {cells[1]:>16}  {cells[2]:>16}")
+        lines.append(f"{game:>11} {n:>7}  {cells[0]:>16}  {cells[1]:>16}  {cells[2]:>16}")
     return "\n".join(lines)

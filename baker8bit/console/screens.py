@@ -1,0 +1,83 @@
+"""The console's screens: the game menu, the title every game has, the saved-game offer,
+and ``compose``, which picks the screen for a frame (menu, the game's title, or the game).
+
+All in the 1989 title's style: a GRAPHICS 1 text screen, near-white and gold
+letters on black, centred lines. Each screen also marks what a click on its
+cells means (``Screen.hit``): a game on the menu is its digit.
+"""
+
+from __future__ import annotations
+
+from baker8bit.atari import palette as pal
+from baker8bit.atari.font import BLOCK
+from baker8bit.atari.screen import Screen, layout_data
+
+TEXT_ROWS = [pal.TEXT, pal.GOLD, pal.GREEN, pal.RED]
+TEXT, GOLD, GREEN = 0, 1, 2
+
+
+def _centre(scr: Screen, row: int, text: str, register: int) -> int:
+    col = (scr.geometry.cols - len(text)) // 2
+    scr.put(row, col, text, register)
+    return col
+
+
+def draw_title_lines(scr: Screen, lines, notes: tuple[str, ...] = ()) -> None:
+    """A title's fixed lines (row, text, colour name), and the notes at its foot (statistics, messages)."""
+    g = scr.geometry
+    t = layout_data()["title_screen"]
+    scr.band(0, g.rows - 1, pal.BACKGROUND, TEXT_ROWS)
+    colours = pal.colours()
+    for item in lines:
+        _centre(scr, item["row"], item["text"], TEXT_ROWS.index(colours[item["colour"]]))
+    for i, line in enumerate(notes[: g.rows - t["notes_row"]]):
+        _centre(scr, t["notes_row"] + i, line[: g.cols], TEXT)
+
+
+def draw_deal_entry(scr: Screen, deal: str) -> None:
+    """The game-number prompt of a title (the 1989 game has its suit prompt instead), clickable."""
+    t = layout_data()["title_screen"]
+    number = deal + BLOCK if deal else BLOCK + " RANDOM"
+    scr.put(t["prompt_row"], 1, "GAME # " + number, GOLD)
+    keys = "RETURN:DEAL ESC:MENU"
+    col = _centre(scr, t["game_row"], keys, TEXT)
+    scr.hit(t["game_row"], col, "RETURN", cols=11)
+    scr.hit(t["game_row"], col + 12, "ESC", cols=8)
+
+
+def draw_menu(scr: Screen, variants) -> None:
+    """The console's menu: every registered game, a digit each; click a game or type its digit."""
+    g = scr.geometry
+    m = layout_data()["menu"]
+    scr.band(0, g.rows - 1, pal.BACKGROUND, TEXT_ROWS)
+    _centre(scr, m["name_row"], "BAKER8BIT", GOLD)
+    _centre(scr, m["name_row"] + 2, "CHOOSE A GAME", GREEN)
+    for i, v in enumerate(variants):
+        row = m["first_row"] + 2 * i
+        scr.put(row, 1, f"{i + 1} {v.name}"[: g.cols - 1], GOLD)
+        scr.put(row + 1, 3, v.credit[: g.cols - 3], TEXT)
+        scr.hit(row, 0, str(i + 1), rows=2, cols=g.cols)
+    _centre(scr, m["hint_row"], "TYPE A DIGIT", TEXT)
+    _centre(scr, m["hint_row"] + 1, "OR CLICK A GAME", TEXT)
+
+
+def draw_offer(scr: Screen, variant, lines: tuple[str, ...]) -> None:
+    """The saved-game offer: the game's title with what the game is, RETURN goes on, ESC deals anew."""
+    draw_title_lines(scr, variant.title_lines, lines)
+
+
+def compose(view, game, frame: int = 0, look=None, notes: tuple[str, ...] = ()) -> Screen:
+    """The screen for this frame: the menu, the game's title, or the game."""
+    from baker8bit import games
+    from baker8bit.freecell.layout import Options
+
+    scr = Screen(border=pal.BORDER)
+    if view.phase == "menu":
+        draw_menu(scr, games.all_variants())
+        return scr
+    variant = games.get(view.game)
+    if view.phase == "prompt" or game is None:
+        variant.draw_title(scr, view, notes)
+    else:
+        variant.draw_game(scr, view, game, frame, look or Options())
+    return scr

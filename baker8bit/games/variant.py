@@ -1,0 +1,101 @@
+"""The variant interface: what a game gives the console, and all the console asks of it.
+
+A game lives in one folder under ``baker8bit/games/`` and registers one
+``Variant`` under its id (``games/__init__.py``). Everything shared (the menu,
+the machine's clock and events, screen, sound, recordings, saved games,
+statistics, HELP, demo, GIF, the command line) reaches the game only through
+these methods, so nothing outside a game's folder asks how many suits or
+columns there are to learn which game it is.
+
+Games of the FreeCell family (the 1989 Baker, Baker's Game, Eight Off, ...)
+are data on one engine: ``freecell.variant.FreecellVariant`` implements this
+interface from a ``game.toml``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option, such as the 1989 game's suit count (``--suits`` on the command line)."""
+
+    name: str
+    values: tuple
+    default: Any
+    help: str
+
+
+class VariantError(ValueError):
+    """Options, boards or files that do not fit the game; the message names the game."""
+
+
+class Variant:
+    id: str = ""  # "baker", "bakers-game", ...: the registered id (``--game ID``)
+    name: str = ""  # the name on the menu and the title
+    credit: str = ""  # one line under the name on the menu
+    options: tuple[Option, ...] = ()
+
+    # -- options ---------------------------------------------------------------------
+
+    def check_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """Every option with its value: defaults filled in, unknown or bad ones refused."""
+        known = {o.name: o for o in self.options}
+        for name, value in given.items():
+            if value is None:
+                continue
+            if name not in known:
+                have = ", ".join("--" + o.name for o in self.options) or "none"
+                raise VariantError(f"the game {self.id} has no option --{name} (its options: {have})")
+            if value not in known[name].values:
+                raise VariantError(f"{self.id}: --{name} must be one of {', '.join(map(str, known[name].values))}")
+        return {o.name: given.get(o.name) if given.get(o.name) is not None else o.default for o in self.options}
+
+    # -- what a game must give ---------------------------------------------------------
+
+    def rules(self, options: dict[str, Any] | None = None):
+        """The rule set for these options (checked with ``check_options``)."""
+        raise NotImplementedError
+
+    def rule_sets(self) -> dict:
+        """Every rule set of the game by name (saved games and recordings name them)."""
+        raise NotImplementedError
+
+    def title(self):
+        """A new title dialogue: its ``press(key)`` returns None, ``("start", rules, deal)`` or ``("menu",)``."""
+        raise NotImplementedError
+
+    def new_game(self, rules, deal: int | None, position=None):
+        """A game dealt (deal number), or set up from a position."""
+        raise NotImplementedError
+
+    def dialogue(self, game, timing, emit, clock):
+        """The in-game key dialogue for a game of this variant."""
+        raise NotImplementedError
+
+    def draw_title(self, scr, view, notes: tuple[str, ...]) -> None:
+        raise NotImplementedError
+
+    def draw_game(self, scr, view, game, frame: int, look) -> None:
+        raise NotImplementedError
+
+    def read_board(self, text: str, options: dict[str, Any] | None = None):
+        """``(position, rules)`` from board text; the error names the game when the board is another's."""
+        raise NotImplementedError
+
+    def write_board(self, position, rules) -> str:
+        raise NotImplementedError
+
+    def solve(self, position, rules, max_states=None, max_seconds=None):
+        """A ``Result`` (solved with moves, unsolvable as a proof, or unknown)."""
+        raise NotImplementedError
+
+    def describe(self, rules) -> str:
+        """A few words naming a game of this rule set (the saved-game offer says it)."""
+        return self.name
+
+    def stats_rows(self) -> tuple[tuple[str, str], ...]:
+        """(rule set name, label) of each statistics row the title shows for this game."""
+        return tuple((name, name) for name in self.rule_sets())
