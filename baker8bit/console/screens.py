@@ -53,17 +53,21 @@ def draw_menu(scr: Screen, variants) -> None:
     _centre(scr, m["name_row"], "BAKER8BIT", GOLD)
     _centre(scr, m["name_row"] + 2, "CHOOSE A GAME", GREEN)
     for i, v in enumerate(variants):
-        row = m["first_row"] + 2 * i
+        row = m["first_row"] + m["game_rows"] * i
         scr.put(row, 1, f"{i + 1} {v.name}"[: g.cols - 1], GOLD)
         scr.put(row + 1, 3, v.credit[: g.cols - 3], TEXT)
         scr.hit(row, 0, str(i + 1), rows=2, cols=g.cols)
-    _centre(scr, m["hint_row"], "TYPE A DIGIT", TEXT)
-    _centre(scr, m["hint_row"] + 1, "OR CLICK A GAME", TEXT)
+    _centre(scr, m["hint_row"], "DIGIT OR CLICK", TEXT)
 
 
 def draw_offer(scr: Screen, variant, lines: tuple[str, ...]) -> None:
     """The saved-game offer: the game's title with what the game is, RETURN goes on, ESC deals anew."""
     draw_title_lines(scr, variant.title_lines, lines)
+    t = layout_data()["title_screen"]
+    for i, line in enumerate(lines[: scr.geometry.rows - t["notes_row"]]):
+        for key in ("RETURN", "ESC"):
+            if line.startswith(key + ":"):
+                scr.hit(t["notes_row"] + i, 0, key, cols=scr.geometry.cols)
 
 
 def compose(view, game, frame: int = 0, look=None, notes: tuple[str, ...] = ()) -> Screen:

@@ -151,6 +151,7 @@ def draw_game(scr: Screen, view, game, frame: int, opts: Options) -> None:
         scr.put(status, 0, view.hint_text, 2 if view.hint_text == "THINKING" else 3)
         return
     scr.put(status, g.cols - len(deal), deal, 0)
+    scr.hit(status, g.cols - len(deal), "ESC", cols=len(deal))  # click the game number: back to the title
     if view.winner:
         if view.winner_lit:
             scr.put(status, 0, "WINNER", 1)

@@ -18,14 +18,14 @@ from typing import Callable, Protocol
 
 import pyxel
 
-from baker8bit.window import keyboard
-from baker8bit.window import render
-from baker8bit.freecell.game import Game
-from baker8bit.console.machine import Event, KeyMachine
 from baker8bit import games
-from baker8bit.console.screens import compose, draw_offer
-from baker8bit.freecell.layout import Options
 from baker8bit.atari.screen import Screen, geometry
+from baker8bit.console.machine import Event, KeyMachine
+from baker8bit.console.pointer import Pointer
+from baker8bit.console.screens import compose, draw_offer
+from baker8bit.freecell.game import Game
+from baker8bit.freecell.layout import Options
+from baker8bit.window import keyboard, mouse, render
 
 NTSC_FPS, PAL_FPS = 60, 50
 CRT_SCREEN_MODE = 2  # Pyxel's "retro" screen filter
@@ -45,6 +45,7 @@ class AppOptions:
     click: bool = False  # a key click on every key press (off: the 1989 program may not have clicked)
     fps: int | None = None  # override the frame rate (tests flip fast); None: 60, or 50 with pal
     capture_sec: int | None = None  # length of Pyxel's screen recording (Alt+3)
+    mouse: bool = True  # clicks stand for the keys of what is clicked (console/pointer.py)
 
 
 _initialised: tuple | None = None
@@ -142,6 +143,10 @@ class App:
         self.demos = 0  # demonstrations started (each plans the next deal)
         self.demo_hold = 0  # frames WINNER has flashed at the end of a demonstration
         self.title_machine: KeyMachine | None = None
+        self.pointer = Pointer()
+        self.shown: Screen | None = None  # the screen last drawn: what a click lands on
+        if opts.mouse and not opts.headless:
+            pyxel.mouse(True)
         self.audio = None
         if opts.sound:
             from baker8bit.window.audio import Audio
@@ -157,7 +162,7 @@ class App:
         if self.demo is not None:
             self._demo_update()
             return
-        keys = self.source.keys(self.machine.frame)
+        keys = self.source.keys(self.machine.frame) + self._clicked()
         if self.offer is not None:
             self._on_offer(keys)
             return
@@ -175,6 +180,17 @@ class App:
         else:
             self.machine.tick()
         self.dispatch()
+
+    def _clicked(self) -> list[str]:
+        """The keys this frame's mouse clicks stand for (live play only: a replay has its keys)."""
+        if not self.opts.mouse or not isinstance(self.source, Keyboard):
+            return []
+        scr = self.shown or self.screen()
+        view = self.machine.view()
+        out: list[str] = []
+        for button, x, y in mouse.clicks():
+            out += self.pointer.click(scr, x, y, self.machine.frame, view, button)
+        return out
 
     def dispatch(self) -> None:
         for event in self.machine.drain_events():
@@ -205,7 +221,8 @@ class App:
         self.planner = None
 
     def _demo_update(self) -> None:
-        if keyboard.pressed() or (isinstance(self.source, Scripted) and self.source.keys(self.machine.frame)):
+        live = keyboard.pressed() or (self.opts.mouse and mouse.clicks())
+        if live or (isinstance(self.source, Scripted) and self.source.keys(self.machine.frame)):
             self.stop_demo()
             return
         for key in self.demo.keys(self.machine.frame):
@@ -270,7 +287,8 @@ class App:
         self.draw_on(pyxel.screen)
 
     def draw_on(self, target: pyxel.Image) -> None:
-        self.renderer.draw(self.screen(), target)
+        self.shown = self.screen()
+        self.renderer.draw(self.shown, target)
 
     def run(self) -> None:
         pyxel.run(self.update, self.draw)

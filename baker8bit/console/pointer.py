@@ -1,0 +1,52 @@
+"""The mouse as the keys it stands for: a click on a card, a star, a letter or a menu line is its key.
+
+Every screen marks which of its cells stand for which key (``Screen.hit``);
+``Pointer.click`` turns a click at a pixel into those keys, so the machine
+only ever sees keys: recordings, replays and statistics do not know whether
+a key was typed or clicked, and the keyboard works exactly as without a mouse.
+
+- left click on a place: its letter (the first selects, the second names the
+  destination, as two typed letters do);
+- a second left click on the selected place within ``DOUBLE_CLICK`` frames (a
+  double-click): ``T``, the card goes home if it can (else the letter line flashes,
+  as ``T`` typed after it would);
+- any click after WINNER: RETURN ("Press any key to play again");
+- right click in a game: space, the take-back;
+- a click on nothing: nothing.
+"""
+
+from __future__ import annotations
+
+DOUBLE_CLICK = 20  # frames (a third of a second) between the two clicks of a double-click
+IN_GAME = ("idle", "selected", "group")
+
+
+class Pointer:
+    def __init__(self) -> None:
+        self.last: tuple[str, int] | None = None  # the last left click's key and frame
+
+    @staticmethod
+    def cell(scr, x: int, y: int) -> tuple[int, int] | None:
+        """The (row, column) of the character cell under pixel (x, y), or None in the border."""
+        g = scr.geometry
+        col, row = (x - g.border_x) // g.cell_w, (y - g.border_y) // g.cell_h
+        if x < g.border_x or y < g.border_y or not (0 <= row < g.rows and 0 <= col < g.cols):
+            return None
+        return row, col
+
+    def click(self, scr, x: int, y: int, frame: int, view, button: str = "left") -> list[str]:
+        if view.phase == "won":
+            return ["RETURN"]
+        if button == "right":
+            return ["SPACE"] if view.phase in IN_GAME else []
+        where = self.cell(scr, x, y)
+        key = scr.key_at(*where) if where is not None else None
+        if key is None:
+            self.last = None
+            return []
+        double = (
+            self.last is not None and self.last[0] == key and frame - self.last[1] <= DOUBLE_CLICK
+            and view.phase == "selected" and key in view.black
+        )
+        self.last = None if double else (key, frame)
+        return ["T"] if double else [key]
