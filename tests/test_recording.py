@@ -187,7 +187,7 @@ def test_compatibility_policy(monkeypatch):
 
 
 def test_replay_refuses_an_incompatible_recording(monkeypatch):
-    rec = parse(dump(Recorder(seed=1, suits=2, deal=1).recording()).replace("program 0.1.0", "program 0.0.9"))
+    rec = parse(dump(Recorder(seed=1, suits=2, deal=1).recording()).replace(f"program {__version__}", "program 0.0.9"))
     monkeypatch.setattr(recording, "MACHINE_CHANGES", [("0.1.0", "the first key machine")])
     with pytest.raises(RecordingError, match="recorded with baker8bit 0.0.9; this is .* differs since 0.1.0"):
         replay(rec)
@@ -218,7 +218,7 @@ GOOD = dump(Recording(seed=3, start=Start("deal", rules="baker4", deal=1), frame
         (GOOD.replace("recording 1", "recording 2"), 1, "newer baker8bit"),
         (GOOD.replace("recording 1", "recording 0"), 1, "unknown recording format"),
         (GOOD.replace("recording 1", "recording x"), 1, "bad recording format version"),
-        (GOOD.replace("program 0.1.0", "program zero"), 2, "bad program version"),
+        (GOOD.replace(f"program {__version__}", "program zero"), 2, "bad program version"),
         (GOOD.replace("seed 3", "seed three"), 3, "seed must be a whole number"),
         (GOOD.replace("group_step=12 ", ""), 4, "timing needs"),
         (GOOD.replace("start rules=baker4 deal=1", "start suits=5 deal=1"), 5, "suits must be 2, 3 or 4"),
