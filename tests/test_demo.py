@@ -92,5 +92,5 @@ def test_a_demonstration_is_not_counted_in_the_players_statistics(tmp_path):
     app.start_demo(Planner(baker_rules(2), 7).finish())
     while app.machine.phase != "won":
         app.update()
-    assert all(s.played == 0 for s in session.tracker.stats.suits.values())
+    assert all(s.played == 0 for s in session.tracker.stats.games.values())
     assert not (tmp_path / "data" / "savegame.txt").exists()

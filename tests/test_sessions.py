@@ -5,6 +5,7 @@ from __future__ import annotations
 import pyxel
 import pytest
 
+from baker8bit import games
 from baker8bit.sessions import recording
 from baker8bit.sessions import savegame
 from baker8bit.sessions import stats as statsmod
@@ -97,7 +98,7 @@ def test_esc_at_the_offer_deals_anew_and_counts_the_abandoned_game_lost(data):
     offer = App(again.start(seed=2), OPTS, session=again, offer=again.saved_game)
     offer.frame(("ESC",))
     assert offer.offer is None and offer.machine.phase == "prompt"
-    assert again.tracker.stats.suits[3].lost == 1
+    assert again.tracker.stats.games["baker3"].lost == 1
     assert "LAST GAME LOST" in offer.screen().text_at(19)
     assert Session(data).saved_game is None
 
@@ -115,7 +116,7 @@ def test_statistics_count_win_loss_and_abandon(data):
         app.frame((k,))
     for k in ("2", "RETURN", "ESC"):  # no move: not counted at all
         app.frame((k,))
-    st = statsmod.load(data / "stats.json").suits[2]
+    st = statsmod.load(data / "stats.json").games["baker2"]
     assert (st.won, st.lost, st.played, st.fewest_moves, st.streak, st.best_streak) == (1, 1, 2, len(sol), 0, 1)
     notes = [app.screen().text_at(r) for r in range(19, 24)]
     assert "SUITS WON PLAYED WIN" in notes and "  2     1      2 50%" in notes
@@ -160,8 +161,30 @@ def test_a_saved_game_is_offered_even_when_a_deal_is_asked_for_and_esc_goes_on_t
     offer = App(asked, OPTS, session=again, offer=again.saved_game)
     offer.frame(("ESC",))
     assert offer.machine is asked and offer.machine.game.deal == 11982
-    assert again.tracker.stats.suits[4].lost == 1
+    assert again.tracker.stats.games["baker4"].lost == 1
     for k in ("A", "G"):  # the asked-for game is tracked: a move, then ESC, is a 2-suit loss
         offer.frame((k,))
     offer.frame(("ESC",))
-    assert again.tracker.stats.suits[2].lost == 1
+    assert again.tracker.stats.games["baker2"].lost == 1
+
+
+def test_the_title_shows_the_statistics_of_its_own_game(data):
+    session = Session(data)
+    app = App(session.start(seed=1, rules=games.ruleset("eight-off"), deal=1), OPTS, session=session)
+    for k in ("A", "N"):  # a move (A to a free cell), then ESC: an Eight Off game lost
+        app.frame((k,))
+    assert app.machine.game.moves == 1
+    app.frame(("ESC",))
+    assert app.machine.phase == "prompt" and app.machine.variant.id == "eight-off"
+    notes = [app.screen().text_at(r).strip() for r in range(19, 24)]
+    assert notes[:3] == ["LAST GAME LOST", "WON PLAYED WIN", "0      1  0%"]
+    assert not any("SUITS" in n for n in notes)
+    assert all(len(n) <= 20 for n in session.notes())
+    st = statsmod.load(data / "stats.json")
+    assert st.games["eight-off"].lost == 1 and all(
+        s.played == 0 for n, s in st.games.items() if n != "eight-off")
+    # the 1989 title still shows its table by suit count, untouched by Eight Off
+    baker = App(session.start(seed=2), OPTS, session=session)
+    assert baker.machine.variant.id == "baker"
+    assert session.notes()[-4:] == ("SUITS WON PLAYED WIN", "  2     0      0   -",
+                                    "  3     0      0   -", "  4     0      0   -")

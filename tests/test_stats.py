@@ -1,5 +1,6 @@
-"""Statistics: wins, losses, abandoned games without moves, streaks, fewest moves, the
-tracker fed by key machine events, the file (validation, atomic save, set-aside), the CLI."""
+"""Statistics: wins, losses, abandoned games without moves, streaks, fewest moves, per rule set;
+the tracker fed by key machine events, the file (validation, format 1 still read, atomic save,
+set-aside), the CLI."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from baker8bit import games
+from baker8bit.console.machine import KeyMachine
+from baker8bit.core import events as ev
+from baker8bit.core.events import Event
 from baker8bit.sessions import savegame
 from baker8bit.sessions import stats
 from baker8bit.sessions import userdata
@@ -20,8 +25,14 @@ from baker8bit.sessions.stats import Stats, StatsError, StatsTracker
 from conftest import machine_on, play, solutions
 
 
-def row(s: Stats, suits: int) -> dict:
-    return next(r for r in s.summary() if r["suits"] == suits)
+def row(s: Stats, which: int | str) -> dict:
+    """The summary row of a rule set, or of the 1989 game with that many suits."""
+    name = f"baker{which}" if isinstance(which, int) else which
+    return next(r for r in s.summary() if r["rule_set"] == name)
+
+
+def e(kind: str, *args) -> Event:
+    return Event(0, kind, args)
 
 
 # -- Stats -----------------------------------------------------------------------
@@ -29,41 +40,52 @@ def row(s: Stats, suits: int) -> dict:
 
 def test_wins_losses_streaks_and_fewest_moves():
     s = Stats()
-    s.record_win(2, 60)
-    s.record_win(2, 45)
-    s.record_loss(2)
-    s.record_win(2, 50)
+    s.record_win("baker2", 60)
+    s.record_win("baker2", 45)
+    s.record_loss("baker2")
+    s.record_win("baker2", 50)
     r = row(s, 2)
     assert (r["played"], r["won"], r["lost"]) == (4, 3, 1)
     assert r["win_percent"] == 75 and r["fewest_moves"] == 45
     assert (r["streak"], r["best_streak"]) == (1, 2)
-    assert row(s, 3) == {"suits": 3, "played": 0, "won": 0, "lost": 0, "win_percent": None,
+    assert row(s, 3) == {"rule_set": "baker3", "game": "baker", "label": "3", "played": 0, "won": 0, "lost": 0, "win_percent": None,
                          "fewest_moves": None, "streak": 0, "best_streak": 0}
 
 
 def test_a_loss_resets_the_streak_but_not_the_best():
     s = Stats()
     for _ in range(3):
-        s.record_win(4, 100)
-    s.record_loss(4)
+        s.record_win("baker4", 100)
+    s.record_loss("baker4")
     assert (row(s, 4)["streak"], row(s, 4)["best_streak"]) == (0, 3)
 
 
-def test_unknown_suit_count_is_refused():
+def test_unknown_rule_set_is_refused():
+    with pytest.raises(ValueError, match="baker5"):
+        Stats().record_win("baker5", 80)
     with pytest.raises(ValueError):
-        Stats().record_win(5, 80)
+        Stats().record_loss(4)
+
+
+def test_every_registered_rule_set_has_an_entry_and_a_label_of_its_own():
+    names = [n for v in games.all_variants() for n in v.rule_sets()]
+    assert list(Stats().games) == names == ["baker2", "baker3", "baker4", "bakers-game", "eight-off"]
+    for n in names:
+        assert stats.rule_set_of_label(games.ruleset(n).label).name == n
+    assert stats.rule_set_of_label("4").name == "baker4" and stats.rule_set_of_label("5") is None
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from([2, 3, 4]), st.one_of(st.none(), st.integers(52, 400)))))
+@given(st.lists(st.tuples(st.sampled_from(["baker2", "baker3", "baker4", "bakers-game", "eight-off"]),
+                          st.one_of(st.none(), st.integers(52, 400)))))
 def test_any_history_is_consistent_and_round_trips(results):
     s = Stats()
-    for suits, moves in results:
+    for name, moves in results:
         if moves is None:
-            s.record_loss(suits)
+            s.record_loss(name)
         else:
-            s.record_win(suits, max(moves, 13 * suits))
-    for n in (2, 3, 4):
+            s.record_win(name, max(moves, games.ruleset(name).cards))
+    for n in list(s.games):
         mine = [m for k, m in results if k == n]
         r = row(s, n)
         assert r["played"] == len(mine) and r["won"] == sum(m is not None for m in mine)
@@ -91,7 +113,7 @@ def test_a_won_game_is_a_win_with_its_move_count():
     t.feed(m.events)
     r = row(t.stats, 2)
     assert (r["won"], r["lost"], r["fewest_moves"], r["streak"]) == (1, 0, len(sol), 1)
-    t.feed(["prompt"])  # any key after WINNER: not a loss
+    t.feed([e(ev.PROMPT)])  # any key after WINNER: not a loss
     assert row(t.stats, 2)["lost"] == 0
 
 
@@ -186,13 +208,50 @@ def test_board_games_do_not_count():
     assert all(r["played"] == 0 for r in t.stats.summary())
 
 
+def solved_keys(name: str, deal: int) -> list[str]:
+    rules = games.ruleset(name)
+    variant = games.of_rules(rules)
+    result = variant.solve(variant.new_game(rules, deal).position, rules, max_seconds=30)
+    assert result.outcome == "solved"
+    return result.moves
+
+
+@pytest.mark.parametrize("name", ["bakers-game", "eight-off"])
+def test_other_games_count_under_their_rule_set(name):
+    t = StatsTracker(Stats())
+    moves = solved_keys(name, 1)
+    m = KeyMachine(rules=games.ruleset(name), deal=1)
+    for mv in moves:
+        for k in mv:
+            m.press(k)
+        m.settle()
+    assert m.phase == "won"
+    t.feed(m.drain_events())
+    assert (row(t.stats, name)["won"], row(t.stats, name)["fewest_moves"]) == (1, len(moves))
+    m = KeyMachine(rules=games.ruleset(name), deal=2)
+    make_a_move(m)
+    m.press("ESC")
+    t.feed(m.drain_events())
+    r = row(t.stats, name)
+    assert (r["won"], r["lost"], r["played"], r["streak"], r["best_streak"]) == (1, 1, 2, 0, 1)
+    others = [r for r in t.stats.summary() if r["rule_set"] != name]
+    assert all(r["played"] == 0 for r in others)
+
+
+def test_a_deal_label_no_rule_set_has_is_not_counted():
+    t = StatsTracker(Stats())
+    t.feed([e(ev.DEAL, "freecell", 7), e(ev.MOVE, "A", "I"), e(ev.PROMPT)])
+    t.feed([e(ev.DEAL, "eight-off", None), e(ev.MOVE, "A", "I"), e(ev.PROMPT)])  # a board
+    assert t.stats.empty
+
+
 def test_streak_over_several_games():
     deal, sol = solutions()[2]
     t = StatsTracker(Stats())
     win = " ".join(sol) + " A"  # win, then a key to play again
     m = play(2, deal, win)
     t.feed(m.events)
-    t.feed([f"deal 2 {deal}", "move F T", "prompt"])  # a loss
+    t.feed([e(ev.DEAL, "2", deal), e(ev.MOVE, "F", "T"), e(ev.PROMPT)])  # a loss
     t.feed(play(2, deal, win).events)
     t.feed(play(2, deal, win).events)
     r = row(t.stats, 2)
@@ -202,14 +261,14 @@ def test_streak_over_several_games():
 def test_the_tracker_saves_after_each_change_and_survives_a_failed_save(tmp_path, monkeypatch):
     f = tmp_path / "stats.json"
     t = StatsTracker(Stats(), path=f)
-    t.feed(["deal 4 7", "move A I", "prompt"])
-    assert stats.load(f).suits[4].lost == 1 and t.save_error is None
+    t.feed([e(ev.DEAL, "4", 7), e(ev.MOVE, "A", "I"), e(ev.PROMPT)])
+    assert stats.load(f).games["baker4"].lost == 1 and t.save_error is None
     old = f.read_bytes()
     monkeypatch.setattr(stats, "write_text", lambda p, text: (_ for _ in ()).throw(
         stats.AtomicWriteError(p, OSError(28, "No space left on device"))))
-    t.feed(["deal 4 8", "move A I", "prompt"])
+    t.feed([e(ev.DEAL, "4", 8), e(ev.MOVE, "A", "I"), e(ev.PROMPT)])
     assert "No space left on device" in t.save_error and f.read_bytes() == old
-    assert t.stats.suits[4].lost == 2
+    assert t.stats.games["baker4"].lost == 2
 
 
 # -- the file --------------------------------------------------------------------------
@@ -217,31 +276,125 @@ def test_the_tracker_saves_after_each_change_and_survives_a_failed_save(tmp_path
 
 def good_json() -> dict:
     s = Stats()
-    s.record_win(2, 40)
-    s.record_loss(3)
+    s.record_win("baker2", 40)
+    s.record_loss("baker3")
     return json.loads(stats.dumps(s))
+
+
+# A statistics file as baker8bit wrote it before there were other games (format 1, by suit count).
+V1_FILE = """{
+  "format": "baker8bit-stats",
+  "version": 1,
+  "program": "0.1.0",
+  "suits": {
+    "2": {
+      "won": 2,
+      "lost": 1,
+      "fewest_moves": 39,
+      "streak": 0,
+      "best_streak": 2
+    },
+    "3": {
+      "won": 0,
+      "lost": 1,
+      "fewest_moves": null,
+      "streak": 0,
+      "best_streak": 0
+    },
+    "4": {
+      "won": 2,
+      "lost": 0,
+      "fewest_moves": 110,
+      "streak": 2,
+      "best_streak": 2
+    }
+  }
+}
+"""
+
+
+def test_the_file_is_format_2_keyed_by_rule_set():
+    d = good_json()
+    assert (d["format"], d["version"]) == ("baker8bit-stats", 2) and "suits" not in d
+    assert list(d["games"]) == ["baker2", "baker3", "baker4", "bakers-game", "eight-off"]
+    assert d["games"]["baker2"] == {"won": 1, "lost": 0, "fewest_moves": 40, "streak": 1, "best_streak": 1}
+
+
+def test_a_version_1_file_loads_into_baker2_to_baker4_and_saves_as_version_2(tmp_path):
+    f = tmp_path / "stats.json"
+    f.write_text(V1_FILE)
+    got, message = stats.load_or_set_aside(f)
+    assert message is None and f.read_text() == V1_FILE  # read, not rewritten yet
+    assert got.games["baker2"] == stats.RuleSetStats(won=2, lost=1, fewest_moves=39, streak=0, best_streak=2)
+    assert got.games["baker3"] == stats.RuleSetStats(lost=1)
+    assert got.games["baker4"] == stats.RuleSetStats(won=2, fewest_moves=110, streak=2, best_streak=2)
+    assert got.games["bakers-game"] == got.games["eight-off"] == stats.RuleSetStats()
+    stats.save(f, got)
+    assert json.loads(f.read_text())["version"] == 2 and stats.load(f) == got
+
+
+def test_a_version_1_file_that_cannot_be_read_is_set_aside(tmp_path):
+    f = tmp_path / "stats.json"
+    damaged = V1_FILE.replace('"fewest_moves": 39', '"fewest_moves": 25')
+    f.write_text(damaged)
+    got, message = stats.load_or_set_aside(f)
+    assert got == Stats() and "suits.2.fewest_moves: 25 is too few" in message
+    assert (tmp_path / "stats.json.damaged-1").read_text() == damaged and not f.exists()
+
+
+def test_a_registered_rule_set_missing_from_the_file_starts_at_zero():
+    d = good_json()
+    del d["games"]["eight-off"]  # a file written before Eight Off was registered
+    got = stats.loads(json.dumps(d))
+    assert got.games["eight-off"] == stats.RuleSetStats() and got.games["baker2"].won == 1
 
 
 @pytest.mark.parametrize(
     "change, words",
     [
         (lambda d: d.update(format="other"), "not a baker8bit statistics file"),
-        (lambda d: d.update(version=2), "newer baker8bit"),
+        (lambda d: d.update(version=3), "newer baker8bit"),
         (lambda d: d.update(version=0), "unknown statistics format"),
-        (lambda d: d.update(version="1"), "bad version"),
-        (lambda d: d["suits"].pop("3"), 'exactly the entries "2", "3" and "4"'),
-        (lambda d: d["suits"]["2"].update(won=-1), "suits.2.won: must be a whole number"),
-        (lambda d: d["suits"]["2"].update(won=True), "suits.2.won"),
-        (lambda d: d["suits"]["2"].update(fewest_moves=None), "suits.2.fewest_moves"),
-        (lambda d: d["suits"]["2"].update(fewest_moves=25), "too few"),
-        (lambda d: d["suits"]["3"].update(fewest_moves=60), "must be null"),
-        (lambda d: d["suits"]["2"].update(streak=2), "do not fit together"),
-        (lambda d: d["suits"]["4"].update(colour="red"), "unknown field(s) colour"),
-        (lambda d: d["suits"].update({"4": []}), "suits.4: must be an object"),
+        (lambda d: d.update(version="2"), "bad version"),
+        (lambda d: d.update(games=[]), '"games" must be an object'),
+        (lambda d: d["games"].update(freecell=d["games"]["baker3"]), "unknown rule set(s) 'freecell'"),
+        (lambda d: d["games"]["baker2"].update(won=-1), "games.baker2.won: must be a whole number"),
+        (lambda d: d["games"]["baker2"].update(won=True), "games.baker2.won"),
+        (lambda d: d["games"]["baker2"].update(fewest_moves=None), "games.baker2.fewest_moves"),
+        (lambda d: d["games"]["baker2"].update(fewest_moves=25), "too few"),
+        (lambda d: d["games"]["eight-off"].update(won=1, best_streak=1, fewest_moves=51),
+         "a win of eight-off takes 52 or more"),
+        (lambda d: d["games"]["baker3"].update(fewest_moves=60), "must be null"),
+        (lambda d: d["games"]["baker2"].update(streak=2), "do not fit together"),
+        (lambda d: d["games"]["baker4"].update(colour="red"), "unknown field(s) colour"),
+        (lambda d: d["games"].update({"bakers-game": []}), "games.bakers-game: must be an object"),
     ],
 )
 def test_damaged_statistics_are_refused(change, words):
     d = good_json()
+    change(d)
+    with pytest.raises(StatsError) as info:
+        stats.loads(json.dumps(d))
+    assert words in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda d: d["suits"].pop("3"), 'exactly the entries "2", "3" and "4"'),
+        (lambda d: d["suits"].update({"5": d["suits"]["4"]}), 'exactly the entries "2", "3" and "4"'),
+        (lambda d: d["suits"]["2"].update(won=-1), "suits.2.won: must be a whole number"),
+        (lambda d: d["suits"]["2"].update(won=True), "suits.2.won"),
+        (lambda d: d["suits"]["2"].update(fewest_moves=None), "suits.2.fewest_moves"),
+        (lambda d: d["suits"]["2"].update(fewest_moves=25), "a 2-suit win takes 26 or more"),
+        (lambda d: d["suits"]["3"].update(fewest_moves=60), "must be null"),
+        (lambda d: d["suits"]["2"].update(streak=3), "do not fit together"),
+        (lambda d: d["suits"]["4"].update(colour="red"), "unknown field(s) colour"),
+        (lambda d: d["suits"].update({"4": []}), "suits.4: must be an object"),
+    ],
+)
+def test_damaged_version_1_statistics_are_refused(change, words):
+    d = json.loads(V1_FILE)
     change(d)
     with pytest.raises(StatsError) as info:
         stats.loads(json.dumps(d))
@@ -260,7 +413,8 @@ def test_load_or_set_aside(tmp_path):
     f = tmp_path / "stats.json"
     assert stats.load_or_set_aside(f) == (Stats(), None)
     s = Stats()
-    s.record_win(3, 90)
+    s.record_win("baker3", 90)
+    s.record_loss("eight-off")
     stats.save(f, s)
     assert stats.load_or_set_aside(f) == (s, None)
     f.write_bytes(b'{"format": "baker8bit-stats", "vers')
@@ -271,6 +425,16 @@ def test_load_or_set_aside(tmp_path):
     f.write_bytes(b"\xff\xfe")
     assert "not text" in stats.load_or_set_aside(f)[1]
     assert (tmp_path / "stats.json.damaged-2").read_bytes() == b"\xff\xfe"
+
+
+def test_a_version_2_file_with_an_unknown_rule_set_is_set_aside_naming_it(tmp_path):
+    f = tmp_path / "stats.json"
+    d = good_json()
+    d["games"]["spider"] = {"won": 0, "lost": 3, "fewest_moves": None, "streak": 0, "best_streak": 0}
+    f.write_text(json.dumps(d))
+    got, message = stats.load_or_set_aside(f)
+    assert got == Stats() and "unknown rule set(s) 'spider'" in message and "stats.json.damaged-1" in message
+    assert json.loads((tmp_path / "stats.json.damaged-1").read_text()) == d and not f.exists()
 
 
 # -- where the files live -----------------------------------------------------------
@@ -306,10 +470,12 @@ def data(tmp_path, monkeypatch):
 
 def some_stats(data):
     s = Stats()
-    s.record_win(2, 41)
-    s.record_win(2, 39)
-    s.record_loss(2)
-    s.record_win(4, 120)
+    s.record_win("baker2", 41)
+    s.record_win("baker2", 39)
+    s.record_loss("baker2")
+    s.record_win("baker4", 120)
+    s.record_win("eight-off", 140)
+    s.record_loss("bakers-game")
     stats.save(data / "stats.json", s)
     return s
 
@@ -323,23 +489,49 @@ def test_stats_prints_the_table(data, capsys):
     some_stats(data)
     assert run() == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["suits", "played", "won", "lost", "win", "%", "fewest", "streak", "best"]
-    assert lines[1].split() == ["2", "3", "2", "1", "67", "39", "0", "2"]
-    assert lines[2].split() == ["3", "0", "0", "0", "-", "-", "0", "0"]
-    assert lines[3].split() == ["4", "1", "1", "0", "100", "120", "1", "1"]
+    assert lines[0].split() == ["game", "played", "won", "lost", "win", "%", "fewest", "streak", "best"]
+    assert lines[1].split() == ["baker2", "3", "2", "1", "67", "39", "0", "2"]
+    assert lines[2].split() == ["baker3", "0", "0", "0", "-", "-", "0", "0"]
+    assert lines[3].split() == ["baker4", "1", "1", "0", "100", "120", "1", "1"]
+    assert lines[4].split() == ["bakers-game", "1", "0", "1", "0", "-", "0", "0"]
+    assert lines[5].split() == ["eight-off", "1", "1", "0", "100", "140", "1", "1"]
+    assert len(lines) == 6
 
 
 def test_stats_for_one_suit_count(data, capsys):
     some_stats(data)
     assert run("--suits", "4") == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 2 and lines[1].split()[0] == "4"
+    assert len(lines) == 2 and lines[1].split()[0] == "baker4"
+    assert run("--game", "baker", "--suits", "2") == 0
+    assert [line.split()[0] for line in capsys.readouterr().out.splitlines()] == ["game", "baker2"]
+
+
+def test_stats_for_one_game(data, capsys):
+    some_stats(data)
+    assert run("--game", "baker") == 0
+    assert [line.split()[0] for line in capsys.readouterr().out.splitlines()] == ["game", "baker2", "baker3", "baker4"]
+    assert run("--game", "eight-off") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and lines[1].split() == ["eight-off", "1", "1", "0", "100", "140", "1", "1"]
+
+
+def test_suits_with_another_game_is_a_clear_error(data, capsys):
+    from baker8bit.cli import main
+
+    some_stats(data)
+    before = (data / "stats.json").read_bytes()
+    assert main(["stats", "--game", "eight-off", "--suits", "4"]) == 2
+    err = capsys.readouterr().err
+    assert "eight-off" in err and "--suits" in err and len(err.strip().splitlines()) == 1
+    assert main(["stats", "--game", "bakers-game", "--suits", "2", "--reset", "--yes"]) == 2
+    assert "bakers-game" in capsys.readouterr().err and (data / "stats.json").read_bytes() == before
 
 
 def test_stats_without_a_file_shows_zeros(data, capsys):
     assert run() == 0
     out = capsys.readouterr().out
-    assert len(out.splitlines()) == 4 and not (data / "stats.json").exists()
+    assert len(out.splitlines()) == 6 and not (data / "stats.json").exists()
 
 
 def test_stats_sets_a_damaged_file_aside_and_says_so(data, capsys):
@@ -379,8 +571,20 @@ def test_reset_yes_skips_the_question_and_suits_limits_it(data, capsys, monkeypa
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # never read
     assert run("--reset", "--yes", "--suits", "2") == 0
     after = stats.load(data / "stats.json")
-    assert after.suits[2] == stats.SuitStats() and after.suits[4].won == 1
+    assert after.games["baker2"] == stats.RuleSetStats() and after.games["baker4"].won == 1
+    assert after.games["eight-off"].won == 1
     assert "the 2-suit statistics deleted" in capsys.readouterr().out
+
+
+def test_reset_one_game_keeps_the_others(data, capsys, monkeypatch):
+    some_stats(data)
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+    assert run("--reset", "--game", "baker") == 0
+    cap = capsys.readouterr()
+    assert "Delete the statistics of baker? [y/N]" in cap.err and "the statistics of baker deleted" in cap.out
+    after = stats.load(data / "stats.json")
+    assert all(after.games[n] == stats.RuleSetStats() for n in ("baker2", "baker3", "baker4"))
+    assert after.games["eight-off"].won == 1 and after.games["bakers-game"].lost == 1
 
 
 def test_yes_alone_is_a_usage_error(data):

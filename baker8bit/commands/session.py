@@ -1,41 +1,65 @@
-"""``baker8bit stats``: the statistics table, and deleting it (``--reset``)."""
+"""``baker8bit stats``: the statistics table of every game's rule sets, and deleting it (``--reset``)."""
 
 from __future__ import annotations
 
 import sys
 
+from baker8bit import games
 from baker8bit.sessions import stats as statsmod
 from baker8bit.sessions import userdata
 from baker8bit.sessions.atomic import AtomicWriteError
-from baker8bit.commands.common import UsageError, suits_arg
+from baker8bit.commands.common import UsageError, game_arg, suits_arg, variant_of
 
-HEADERS = ("suits", "played", "won", "lost", "win %", "fewest", "streak", "best")
+HEADERS = ("game", "played", "won", "lost", "win %", "fewest", "streak", "best")
 
 
 def register(sub) -> None:
-    p = sub.add_parser("stats", help="show the statistics per suit count (or delete them with --reset)")
-    p.add_argument("--suits", type=suits_arg, default=None, help="only this suit count (2, 3 or 4)")
-    p.add_argument("--reset", action="store_true", help="delete the statistics (asks first)")
+    p = sub.add_parser(
+        "stats",
+        help="show the statistics per game and rule set (or delete them with --reset)",
+        description="The statistics, a row per rule set. The game column names the rule set: "
+        "baker2, baker3 and baker4 are the 1989 game (baker) with 2, 3 and 4 suits; "
+        "the other games have one rule set each, named like the game (bakers-game, eight-off).",
+    )
+    p.add_argument("--game", type=game_arg, default=None,
+                   help=f"only this game's rule sets: {', '.join(games.ids())} (default: every game)")
+    p.add_argument("--suits", type=suits_arg, default=None,
+                   help="only the 1989 game (baker) with this suit count (2, 3 or 4)")
+    p.add_argument("--reset", action="store_true", help="delete the statistics shown (asks first)")
     p.add_argument("--yes", action="store_true", help="with --reset: do not ask")
     p.set_defaults(func=run_stats)
 
 
-def table(stats: statsmod.Stats, suits: int | None = None) -> str:
+def chosen(args) -> tuple[list[str] | None, str]:
+    """The rule set names ``--game`` and ``--suits`` choose (None: all) and how to say them."""
+    if args.game is None and args.suits is None:
+        return None, "all statistics"
+    variant = variant_of(args)  # --suits for a game without suits: a UsageError naming the game
+    if args.suits is not None:
+        name = variant.rules({"suits": args.suits}).name
+        return [name], f"the {args.suits}-suit statistics"
+    return list(variant.rule_sets()), f"the statistics of {variant.id}"
+
+
+def table(stats: statsmod.Stats, names: list[str] | None = None) -> str:
     rows = [HEADERS]
     for r in stats.summary():
-        if suits is not None and r["suits"] != suits:
+        if names is not None and r["rule_set"] not in names:
             continue
         rows.append(
             tuple(
                 "-" if v is None else str(v)
                 for v in (
-                    r["suits"], r["played"], r["won"], r["lost"], r["win_percent"],
+                    r["rule_set"], r["played"], r["won"], r["lost"], r["win_percent"],
                     r["fewest_moves"], r["streak"], r["best_streak"],
                 )
             )
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(HEADERS))]
-    return "\n".join("  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in rows) + "\n"
+    return "\n".join(
+        "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
+        for row in rows
+    ) + "\n"
 
 
 def _ask(question: str) -> bool | None:
@@ -52,16 +76,16 @@ def _ask(question: str) -> bool | None:
 
 
 def run_stats(args) -> int:
+    if args.yes and not args.reset:
+        raise UsageError("--yes only goes with --reset")
+    names, which = chosen(args)
     path = userdata.stats_path()
     stats, message = statsmod.load_or_set_aside(path)
     if message:
         print(f"baker8bit: {message}", file=sys.stderr)
-    if args.yes and not args.reset:
-        raise UsageError("--yes only goes with --reset")
     if not args.reset:
-        print(table(stats, args.suits), end="")
+        print(table(stats, names), end="")
         return 0
-    which = "all statistics" if args.suits is None else f"the {args.suits}-suit statistics"
     if not path.exists():
         print(f"no statistics to delete ({path} does not exist)")
         return 0
@@ -73,7 +97,7 @@ def run_stats(args) -> int:
         if not answer:
             print(f"{which} kept")
             return 0
-    stats.reset(args.suits)
+    stats.reset(names)
     try:
         statsmod.save(path, stats)
     except AtomicWriteError as e:

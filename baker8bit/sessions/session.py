@@ -4,6 +4,7 @@ A ``Session`` sits between the app and the key machine. Keys go through it
 (so a recording sees them), and the machine's events come back to it:
 
 - statistics follow the events (``stats.StatsTracker``) and are saved as they change;
+  the title shows those of the game whose title it is (``notes``);
 - the game in progress is saved after every move, take-back and mark, so
   quitting at any moment keeps it (Pyxel ends the program without a hook to
   save in); it is deleted when the game is won or abandoned;
@@ -18,6 +19,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from baker8bit import games
+from baker8bit.core import events as ev
 from baker8bit.sessions import recording
 from baker8bit.sessions import savegame
 from baker8bit.sessions import stats
@@ -94,29 +97,29 @@ class Session:
     # -- events ------------------------------------------------------------------------
 
     def on_event(self, event: Event) -> None:
-        word = event.kind
-        if word == "deal":
+        kind = event.kind
+        if kind == ev.DEAL:
             self.last_loss = False
-        if self._track(event.text):
+        if self._track(event):
             self.last_loss = True
         if self.data_dir is not None and self.machine is not None:
-            if word in ("move", "takeback", "mark", "resume"):
+            if kind in (ev.MOVE, ev.TAKEBACK, ev.MARK, ev.RESUME):
                 self._save_game()
-            elif word in ("winner", "prompt"):
+            elif kind in (ev.WINNER, ev.PROMPT):
                 self._forget_game()
-        if word in ("move", "prompt", "winner", "mark", "takeback") and self.recorder is not None:
+        if kind in (ev.MOVE, ev.PROMPT, ev.WINNER, ev.MARK, ev.TAKEBACK) and self.recorder is not None:
             self.save_recording()
 
-    def _track(self, text: str) -> bool:
+    def _track(self, event: Event) -> bool:
         """Give an event to the statistics; True when it made a game count as lost."""
         if self.tracker is None:
             return False
-        lost = sum(s.lost for s in self.tracker.stats.suits.values())
-        self.tracker.event(text)
+        lost = self.tracker.stats.lost
+        self.tracker.event(event)
         if self.tracker.save_error:
             self._note(self.tracker.save_error)
             self.tracker.save_error = None
-        return sum(s.lost for s in self.tracker.stats.suits.values()) > lost
+        return self.tracker.stats.lost > lost
 
     def _save_game(self) -> None:
         g = self.machine.game
@@ -143,9 +146,10 @@ class Session:
         self.saved_game = None
         if g is None:
             return
-        self._track(f"deal {g.rules.suits} {g.deal}")
-        self._track(f"resume {g.moves} {g.takebacks_left}")
-        self.last_loss = self._track("prompt")
+        frame = self.machine.frame if self.machine is not None else 0
+        self._track(Event(frame, ev.DEAL, (g.rules.label, g.deal)))
+        self._track(Event(frame, ev.RESUME, (g.moves, g.takebacks_left)))
+        self.last_loss = self._track(Event(frame, ev.PROMPT))
         self._forget_game()
 
     # -- the recording -----------------------------------------------------------------
@@ -161,16 +165,32 @@ class Session:
     # -- what the title shows ----------------------------------------------------------
 
     def notes(self) -> tuple[str, ...]:
-        """Lines for the foot of the title: a lost game, problems, then the statistics."""
+        """Lines for the foot of the title: a lost game, problems, then the statistics of the
+        game whose title is on screen (its ``stats_rows``), each line at most 20 characters.
+
+        A game with several rows (the 1989 game: one per suit count) gets a table
+        with the label first, headed by its option's name ("SUITS WON PLAYED WIN",
+        rows 2, 3, 4); a game with one row gets "WON PLAYED WIN" and that row."""
         out: list[str] = []
         if self.last_loss:
             out.append("LAST GAME LOST")
         if self.screen_note:
             out.append(self.screen_note)
         if self.tracker is not None:
-            out.append("SUITS WON PLAYED WIN")
-            for s in (2, 3, 4):
-                st = self.tracker.stats.suits[s]
-                pct = "-" if st.win_percent is None else f"{st.win_percent}%"
-                out.append(f"{s:^5} {st.won:>3} {st.played:>6} {pct:>3}")
+            variant = self.machine.variant if self.machine is not None else games.get(None)
+            out.extend(stats_lines(self.tracker.stats, variant))
         return tuple(out)
+
+
+def stats_lines(st: stats.Stats, variant) -> list[str]:
+    """The title's statistics table for one game (see ``Session.notes``)."""
+    rows = [(label, st.games.get(name, stats.RuleSetStats())) for name, label in variant.stats_rows()]
+
+    def numbers(s: stats.RuleSetStats) -> str:
+        pct = "-" if s.win_percent is None else f"{s.win_percent}%"
+        return f"{s.won:>3} {s.played:>6} {pct:>3}"
+
+    if len(rows) == 1:
+        return ["WON PLAYED WIN", numbers(rows[0][1])]
+    head = variant.options[0].name.upper() if len(variant.options) == 1 else "GAME"
+    return [f"{head:<5} WON PLAYED WIN"] + [f"{label[:5]:^5} {numbers(s)}" for label, s in rows]

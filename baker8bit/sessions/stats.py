@@ -1,12 +1,17 @@
-"""Statistics per suit count: games played, won and lost, fewest moves in a win, streaks.
+"""Statistics per rule set: games played, won and lost, fewest moves in a win, streaks.
+
+Each rule set of each registered game (``games.all_variants()``) keeps its own
+numbers under its name: ``baker2``, ``baker3``, ``baker4`` (the 1989 game with
+2, 3 or 4 suits), ``bakers-game``, ``eight-off``, ...
 
 The rules:
 
 - A game **counts** once at least one move was made in it (a move taken back
-  was still made). A game left with no move made does not count at all.
+  was still made; a move re-made with redo is made again). A game left with no
+  move made does not count at all.
 - It is **won** when WINNER is reached by a move. Its move count then (the
   number shown with WINNER: moves on the path from the deal, take-backs
-  subtracted) may become the **fewest moves** of that suit count.
+  subtracted) may become the **fewest moves** of that rule set.
 - It is **lost** when it counts and the player leaves it unwon: ESC (a new
   game), or quitting the program without saving the game to resume later.
 - A game **saved** on quitting is neither: it goes on when resumed, and its
@@ -19,18 +24,27 @@ The rules:
 - The **streak** is the number of wins since the last loss; a loss sets it to
   0. The **best streak** is the longest there has been.
 
-The file is versioned JSON::
+The file is versioned JSON (format 2)::
 
-    {"format": "baker8bit-stats", "version": 1, "program": "0.1.0",
-     "suits": {"2": {"won": 3, "lost": 1, "fewest_moves": 41, "streak": 2, "best_streak": 2},
-               "3": {...}, "4": {...}}}
+    {"format": "baker8bit-stats", "version": 2, "program": "0.1.0",
+     "games": {"baker2": {"won": 3, "lost": 1, "fewest_moves": 41, "streak": 2, "best_streak": 2},
+               "baker3": {...}, "baker4": {...}, "bakers-game": {...}, "eight-off": {...}}}
+
+Saving writes an entry for every registered rule set. Reading, a name that is
+no registered rule set is an error naming it; a registered rule set without
+an entry (a game added since the file was written) starts at zero. Format 1
+(before there were other games: ``"suits": {"2": ..., "3": ..., "4": ...}``)
+is still read, its entries becoming ``baker2``, ``baker3`` and ``baker4``; the
+next save writes format 2. Each entry is checked: counts are whole numbers,
+``fewest_moves`` is null before a win and at least the rule set's card count
+after one, and streak <= best streak <= won.
 
 It is written atomically; a file that fails validation (``StatsError``) is
 set aside as ``<name>.damaged-N`` by ``load_or_set_aside``, never deleted.
 
-``StatsTracker`` reads a key machine's events (``deal S D``, ``resume M H``,
-``move X Y``, ``takeback``, ``winner``, ``prompt``) and records wins and
-losses, so the app only forwards events and says whether it saved on quitting.
+``StatsTracker`` reads a key machine's typed events (``core.events``: DEAL,
+RESUME, MOVE, TAKEBACK, WINNER, PROMPT) and records wins and losses, so the
+app only forwards events and says whether it saved on quitting.
 """
 
 from __future__ import annotations
@@ -38,24 +52,54 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Iterable
 
 from baker8bit import __version__
+from baker8bit.core import events as ev
+from baker8bit.core.events import Event
 from baker8bit.sessions.atomic import AtomicWriteError, set_aside, write_text
 from baker8bit.sessions.textlines import read_text
 
 MAGIC = "baker8bit-stats"
-FORMAT_VERSION = 1
-SUITS = (2, 3, 4)
+FORMAT_VERSION = 2
+V1_SUITS = (2, 3, 4)  # format 1 kept the 1989 game's suit counts, now the rule sets baker2..baker4
+FIELDS = ("won", "lost", "fewest_moves", "streak", "best_streak")
 
 
 class StatsError(ValueError):
     """A statistics file that cannot be read; the message says which field and why."""
 
 
+def rule_sets() -> dict:
+    """Every registered rule set by name, in menu order (the games' order, then each game's)."""
+    from baker8bit import games
+
+    return {name: r for v in games.all_variants() for name, r in v.rule_sets().items()}
+
+
+@cache
+def _by_label() -> dict:
+    out: dict = {}
+    for r in rule_sets().values():
+        if r.label in out:
+            raise ValueError(f"rule sets {out[r.label].name} and {r.name} share the label {r.label!r}")
+        out[r.label] = r
+    return out
+
+
+def rule_set_of_label(label: str):
+    """The registered rule set a DEAL event's label names (``"4"``: baker4), or None.
+
+    A DEAL event says its game by the rule set's label (the 1989 game's event
+    text stays ``deal 4 11982``); labels are unique over the registry, so the
+    label alone tells the rule set, and the tracker needs nothing but events."""
+    return _by_label().get(str(label))
+
+
 @dataclass
-class SuitStats:
+class RuleSetStats:
     won: int = 0
     lost: int = 0
     fewest_moves: int | None = None
@@ -71,41 +115,47 @@ class SuitStats:
         return None if not self.played else round(100 * self.won / self.played)
 
 
-def _empty() -> dict[int, SuitStats]:
-    return {s: SuitStats() for s in SUITS}
+def _empty() -> dict[str, RuleSetStats]:
+    return {name: RuleSetStats() for name in rule_sets()}
 
 
 @dataclass
 class Stats:
-    suits: dict[int, SuitStats] = field(default_factory=_empty)
+    games: dict[str, RuleSetStats] = field(default_factory=_empty)
 
-    def _of(self, suits: int) -> SuitStats:
-        if suits not in SUITS:
-            raise ValueError(f"suits must be 2, 3 or 4, not {suits!r}")
-        return self.suits[suits]
+    def _of(self, name: str) -> RuleSetStats:
+        if name not in self.games:
+            raise ValueError(f"unknown rule set {name!r} (known: {', '.join(self.games)})")
+        return self.games[name]
 
-    def record_win(self, suits: int, moves: int) -> None:
-        s = self._of(suits)
+    def record_win(self, name: str, moves: int) -> None:
+        s = self._of(name)
         s.won += 1
         s.streak += 1
         s.best_streak = max(s.best_streak, s.streak)
         if s.fewest_moves is None or moves < s.fewest_moves:
             s.fewest_moves = moves
 
-    def record_loss(self, suits: int) -> None:
-        s = self._of(suits)
+    def record_loss(self, name: str) -> None:
+        s = self._of(name)
         s.lost += 1
         s.streak = 0
 
-    def reset(self, suits: int | None = None) -> None:
-        for n in SUITS if suits is None else (suits,):
-            self.suits[n] = SuitStats()
+    def reset(self, names: Iterable[str] | None = None) -> None:
+        """Zero the named rule sets (all of them when None)."""
+        for n in list(self.games) if names is None else names:
+            self._of(n)
+            self.games[n] = RuleSetStats()
 
     def summary(self) -> list[dict]:
-        """One row per suit count: suits, played, won, lost, win_percent, fewest_moves, streak, best_streak."""
+        """One row per rule set, in menu order: rule_set, game (the variant id), label,
+        played, won, lost, win_percent, fewest_moves, streak, best_streak."""
+        known = rule_sets()
         return [
             {
-                "suits": n,
+                "rule_set": n,
+                "game": known[n].game,
+                "label": known[n].label,
                 "played": s.played,
                 "won": s.won,
                 "lost": s.lost,
@@ -114,12 +164,17 @@ class Stats:
                 "streak": s.streak,
                 "best_streak": s.best_streak,
             }
-            for n, s in sorted(self.suits.items())
+            for n, s in self.games.items()
         ]
 
     @property
+    def lost(self) -> int:
+        """Games lost over all rule sets."""
+        return sum(s.lost for s in self.games.values())
+
+    @property
     def empty(self) -> bool:
-        return all(s == SuitStats() for s in self.suits.values())
+        return all(s == RuleSetStats() for s in self.games.values())
 
 
 # -- the file ----------------------------------------------------------------------
@@ -130,7 +185,7 @@ def dumps(stats: Stats) -> str:
         "format": MAGIC,
         "version": FORMAT_VERSION,
         "program": __version__,
-        "suits": {str(n): asdict(s) for n, s in sorted(stats.suits.items())},
+        "games": {n: asdict(s) for n, s in stats.games.items()},
     }
     return json.dumps(data, indent=2) + "\n"
 
@@ -142,8 +197,56 @@ def _count(entry: dict, key: str, where: str) -> int:
     return v
 
 
+def _entry(entry, where: str, rules, what: str) -> RuleSetStats:
+    """One rule set's numbers, checked; ``what`` names its games in messages ("a 2-suit win")."""
+    if not isinstance(entry, dict):
+        raise StatsError(f"{where}: must be an object")
+    extra = set(entry) - set(FIELDS)
+    if extra:
+        raise StatsError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
+    won, lost = _count(entry, "won", where), _count(entry, "lost", where)
+    streak, best = _count(entry, "streak", where), _count(entry, "best_streak", where)
+    fewest = entry.get("fewest_moves")
+    if won == 0 and fewest is not None:
+        raise StatsError(f"{where}.fewest_moves: must be null when no game was won")
+    if won > 0:
+        fewest = _count(entry, "fewest_moves", where)
+        if fewest < rules.cards:
+            raise StatsError(f"{where}.fewest_moves: {fewest} is too few; {what} takes {rules.cards} or more")
+    if not streak <= best <= won:
+        raise StatsError(f"{where}: streak {streak}, best streak {best} and won {won} do not fit together")
+    return RuleSetStats(won, lost, fewest, streak, best)
+
+
+def _loads_v1(data: dict) -> Stats:
+    suits = data.get("suits")
+    if not isinstance(suits, dict) or set(suits) != {str(n) for n in V1_SUITS}:
+        raise StatsError('"suits" must have exactly the entries "2", "3" and "4"')
+    known = rule_sets()
+    out = Stats()
+    for n in V1_SUITS:
+        out.games[f"baker{n}"] = _entry(suits[str(n)], f"suits.{n}", known[f"baker{n}"], f"a {n}-suit win")
+    return out
+
+
+def _loads_v2(data: dict) -> Stats:
+    entries = data.get("games")
+    if not isinstance(entries, dict):
+        raise StatsError('"games" must be an object, an entry per rule set')
+    known = rule_sets()
+    unknown = [n for n in entries if n not in known]
+    if unknown:
+        raise StatsError(
+            f"unknown rule set(s) {', '.join(map(repr, unknown))} in \"games\" (known: {', '.join(known)})"
+        )
+    out = Stats()
+    for n, entry in entries.items():
+        out.games[n] = _entry(entry, f"games.{n}", known[n], f"a win of {n}")
+    return out
+
+
 def loads(text: str) -> Stats:
-    """Read and validate statistics; StatsError on anything wrong."""
+    """Read and validate statistics (format 1 or 2); StatsError on anything wrong."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -155,39 +258,17 @@ def loads(text: str) -> Stats:
         raise StatsError(f"bad version {v!r}")
     if v > FORMAT_VERSION:
         raise StatsError(
-            f"statistics format {v} was written by a newer baker8bit; this one ({__version__}) reads format {FORMAT_VERSION}"
+            f"statistics format {v} was written by a newer baker8bit; this one ({__version__}) reads formats 1 to {FORMAT_VERSION}"
         )
-    if v != FORMAT_VERSION:
-        raise StatsError(f"unknown statistics format version {v}")
-    suits = data.get("suits")
-    if not isinstance(suits, dict) or set(suits) != {str(n) for n in SUITS}:
-        raise StatsError('"suits" must have exactly the entries "2", "3" and "4"')
-    out = Stats()
-    for n in SUITS:
-        where = f"suits.{n}"
-        entry = suits[str(n)]
-        if not isinstance(entry, dict):
-            raise StatsError(f"{where}: must be an object")
-        extra = set(entry) - {"won", "lost", "fewest_moves", "streak", "best_streak"}
-        if extra:
-            raise StatsError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
-        won, lost = _count(entry, "won", where), _count(entry, "lost", where)
-        streak, best = _count(entry, "streak", where), _count(entry, "best_streak", where)
-        fewest = entry.get("fewest_moves")
-        if won == 0 and fewest is not None:
-            raise StatsError(f"{where}.fewest_moves: must be null when no game was won")
-        if won > 0:
-            fewest = _count(entry, "fewest_moves", where)
-            if fewest < 13 * n:
-                raise StatsError(f"{where}.fewest_moves: {fewest} is too few; a {n}-suit win takes {13 * n} or more")
-        if not streak <= best <= won:
-            raise StatsError(f"{where}: streak {streak}, best streak {best} and won {won} do not fit together")
-        out.suits[n] = SuitStats(won, lost, fewest, streak, best)
-    return out
+    if v == 1:
+        return _loads_v1(data)
+    if v == 2:
+        return _loads_v2(data)
+    raise StatsError(f"unknown statistics format version {v}")
 
 
 def save(path: str | os.PathLike, stats: Stats) -> None:
-    """Write atomically; AtomicWriteError (old file unchanged) on failure."""
+    """Write atomically (format 2); AtomicWriteError (old file unchanged) on failure."""
     write_text(path, dumps(stats))
 
 
@@ -221,61 +302,66 @@ def load_or_set_aside(path: str | os.PathLike) -> tuple[Stats, str | None]:
 class StatsTracker:
     """Records wins and losses from a key machine's events (see the module docstring).
 
-    ``feed(events)`` takes ``Event``s or their texts, in order. ``quit(saved)``
-    is called when the program ends. With a ``path`` the statistics are saved
-    after each change; a failed save does not stop the game: ``save_error``
-    holds the message for the screen.
+    ``feed(events)`` takes ``Event``s in order; ``event(e)`` one of them. A DEAL
+    event names its rule set by label (``rule_set_of_label``); a DEAL without
+    a deal number (a board) or with a label no registered rule set has is not
+    counted. ``quit(saved)`` is called when the program ends. With a ``path``
+    the statistics are saved after each change; a failed save does not stop
+    the game: ``save_error`` holds the message for the screen.
     """
 
     def __init__(self, stats: Stats, path: str | os.PathLike | None = None):
         self.stats = stats
         self.path = Path(path) if path is not None else None
         self.save_error: str | None = None
-        self.suits: int | None = None   # the game being watched, or None
-        self.moves = 0                  # its move count
-        self.counts = False             # a move was made in it (it counts)
-        self.moved_here = False         # a move was made since it was dealt or resumed
+        self.rule_set: str | None = None  # the name of the rule set of the game being watched, or None
+        self.moves = 0                    # its move count
+        self.counts = False               # a move was made in it (it counts)
+        self.moved_here = False           # a move was made since it was dealt or resumed
 
-    def feed(self, events: Iterable) -> None:
+    def feed(self, events: Iterable[Event]) -> None:
         for e in events:
-            self.event(str(e))
+            self.event(e)
 
-    def event(self, text: str) -> None:
-        word, *args = text.split()
-        if word == "deal":
+    def event(self, e: Event) -> None:
+        kind, args = e.kind, e.args
+        watching = self.rule_set is not None
+        if kind == ev.DEAL:
             self._leave()
-            # boards (no deal number) don't count; only the 1989 game's suit counts are kept so far
-            self.suits = int(args[0]) if args[0].isdigit() and args[1:] and args[1].isdigit() else None
+            label, deal = args
+            rules = rule_set_of_label(label) if deal is not None else None
+            self.rule_set = rules.name if rules is not None else None
             self.moves = 0
             self.counts = self.moved_here = False
-        elif word == "resume" and self.suits is not None:
-            self.moves = int(args[0])
-            self.counts = int(args[0]) > 0 or int(args[1]) > 0
-        elif word == "move" and self.suits is not None:
+        elif kind == ev.RESUME and watching:
+            moves, takebacks_left = args
+            self.moves = moves
+            self.counts = moves > 0 or takebacks_left > 0
+        elif kind == ev.MOVE and watching:  # a redo is announced as a MOVE too
             self.moves += 1
             self.counts = self.moved_here = True
-        elif word == "takeback" and self.suits is not None:
+        elif kind == ev.TAKEBACK and watching:
             self.moves -= 1
-        elif word == "winner" and self.suits is not None:
+        elif kind == ev.WINNER and watching:
             if self.moved_here:
-                self.stats.record_win(self.suits, self.moves)
+                self.stats.record_win(self.rule_set, self.moves)
                 self._changed()
-            self.suits = None
-        elif word == "prompt":
+            self.rule_set = None
+        elif kind == ev.PROMPT:
             self._leave()
 
     def quit(self, saved: bool) -> None:
         """The program ends; ``saved``: the game in progress was saved to resume later."""
         if saved:
-            self.suits = None
+            self.rule_set = None
         else:
             self._leave()
 
     def _leave(self) -> None:
-        if self.suits is not None and self.counts:
-            self.stats.record_loss(self.suits)
+        if self.rule_set is not None and self.counts:
+            self.stats.record_loss(self.rule_set)
             self._changed()
-        self.suits = None
+        self.rule_set = None
 
     def _changed(self) -> None:
         if self.path is None:
