@@ -115,7 +115,7 @@ def _tokens(text: str, line: int, where: str) -> list[str]:
             raise StrategyError(f"{where}:{line}: unexpected character {tok!r}")
         if tok in FILLER and tok not in ("at",):
             continue
-        if tok not in KEYWORDS and tok not in OPS:
+        if tok not in KEYWORDS and tok not in OPS and not tok.isdigit():
             raise StrategyError(f"{where}:{line}: unknown word {tok!r}")
         out.append(tok)
     return out
@@ -159,6 +159,8 @@ def _subject(cur: _Cursor) -> str | None:
 
 def _number(cur: _Cursor) -> int:
     t = cur.take()
+    if t is not None and t.isdigit():
+        return int(t)
     if t is None or t not in RANK_WORDS:
         raise cur.fail(f"expected a number, not {t!r}" if t else "expected a number at the end of the line")
     return RANK_WORDS[t]
@@ -205,8 +207,11 @@ def _atom(cur: _Cursor) -> Atom:
                 negate = not negate
             op = _op(cur) or "="
         atom = (name, op, _number(cur))
-    elif t in RANK_WORDS:
-        atom = (f"rank.{subject}", "=", _number(cur))
+    elif t in RANK_WORDS or (t or "").isdigit():
+        r = _number(cur)
+        if not 1 <= r <= 13:
+            raise cur.fail(f"{r} is not a rank (1..13, ace, jack, queen, king)")
+        atom = (f"rank.{subject}", "=", r)
     else:
         got = f"{t!r}" if t else "the end of the line"
         raise cur.fail(f"expected a condition (needed before/after/now, empty, a rank, wait, unseen, height, deck), not {got}")
