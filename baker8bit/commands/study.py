@@ -1,0 +1,119 @@
+"""``baker8bit study sequence``: play a range of deals with strategies and reference players.
+
+    baker8bit study sequence --strategy random greedy best --deals 1-10000 --out games.csv
+                             [--resume] [--workers K] [--chart FILE.png]
+                             [--samples N] [--max-states N]
+
+``--strategy`` takes shipped strategy names (random, greedy, best), strategy
+files, ``clairvoyant`` (exact search knowing the deck) and ``lookahead`` (best
+play without seeing it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from baker8bit.commands.common import UsageError
+from baker8bit.games.sequence import strategy as strat
+from baker8bit.games.sequence import study as sd
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number above 0, not {text!r}")
+    return n
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "study", help="play many deals of a game with strategies; one CSV row per game",
+        description="Play every deal of a range with each strategy in worker processes; write one CSV "
+        f"row per game ({','.join(sd.FIELDS)}), show progress on stderr and end with a table of wins, "
+        "win rates and their 95%% intervals. Ctrl-C stops it and keeps the rows written so far.",
+    )
+    p.add_argument("game", choices=["sequence"], help="the game (sequence: McCarthy's sequence solitaire)")
+    p.add_argument("--strategy", nargs="+", action="extend", required=True, metavar="NAME|FILE",
+                   help=f"shipped strategies ({', '.join(strat.shipped_names())}), strategy files, "
+                   "clairvoyant or lookahead")
+    p.add_argument("--deals", required=True, help="deal numbers: 1-10000, 7, or 1-10,20-30")
+    p.add_argument("--out", metavar="FILE.csv", help="write the CSV here (default: standard output)")
+    p.add_argument("--resume", action="store_true", help="keep the rows already in --out; play only the others")
+    p.add_argument("--workers", type=_positive, default=None, help="worker processes (default: one per core)")
+    p.add_argument("--chart", metavar="FILE.png", help="draw the win rates and intervals to this PNG")
+    p.add_argument("--samples", type=_positive, default=8,
+                   help="lookahead: sampled orders of the unseen cards per move (default 8)")
+    p.add_argument("--max-states", type=_positive, default=200_000,
+                   help="clairvoyant: positions searched before answering 'unknown' (default 200000)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        deals = sd.parse_deals(args.deals)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    if not deals:
+        raise UsageError(f"no deals in {args.deals!r}")
+    names: list[str] = []
+    for name in args.strategy:
+        if name not in ("clairvoyant", "lookahead"):
+            try:
+                strat.load(name)
+            except strat.StrategyError as e:
+                raise UsageError(str(e)) from None
+        if name not in names:
+            names.append(name)
+    if args.resume and not args.out:
+        raise UsageError("--resume needs --out FILE.csv")
+    done: dict = {}
+    if args.resume and os.path.exists(args.out):
+        try:
+            done = sd.read_rows(args.out)
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            raise UsageError(f"cannot resume: {e}") from None
+    wanted = [(n, d) for n in names for d in deals]
+    tasks = [sd.Task(n, d, args.samples, args.max_states) for n, d in wanted if (n, d) not in done]
+    try:
+        if args.out:
+            header = not (args.resume and os.path.exists(args.out) and os.path.getsize(args.out) > 0)
+            stream = open(args.out, "w" if header else "a", newline="", encoding="utf-8")  # noqa: SIM115
+        else:
+            stream, header = sys.stdout, True
+    except OSError as e:
+        raise UsageError(f"cannot write {args.out}: {e}") from None
+    writer = sd.RowWriter(stream, header)
+    rows = dict(done)
+    progress = sd.Progress(sys.stderr, len(wanted))
+    progress.update(len(wanted) - len(tasks), force=True)
+    fresh = 0
+    code = 0
+    try:
+        for row in sd.run_tasks(tasks, args.workers or sd.default_workers()):
+            writer.write(row)
+            rows[(row.strategy, row.deal)] = row
+            fresh += 1
+            progress.update(len(wanted) - len(tasks) + fresh)
+    except KeyboardInterrupt:
+        code = 130
+    finally:
+        progress.close()
+        if stream is not sys.stdout:
+            stream.close()
+    if code:
+        print(f"baker8bit: interrupted; {len(wanted) - len(tasks) + fresh} of {len(wanted)} games done"
+              + (f", rows kept in {args.out}" if args.out else ""), file=sys.stderr)
+    table_rows = list(rows.values())
+    print(sd.table(table_rows), file=sys.stdout if args.out else sys.stderr)
+    if args.chart and table_rows:
+        from baker8bit.sessions import atomic
+        try:
+            atomic.write_bytes(args.chart, sd.chart_png(sd.lines(table_rows)))
+        except OSError as e:
+            raise UsageError(str(e)) from None
+    return code

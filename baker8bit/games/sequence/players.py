@@ -1,0 +1,311 @@
+"""Players of sequence solitaire: strategies, and two reference players.
+
+Every player plays one game of a deck with ``play(deck, seed) -> Result``;
+anything random in it comes from ``random.Random(seed)`` (the study uses the
+deal number), so a game is the same every time.
+
+* ``StrategyPlayer``: a strategy of the language (``strategy.py``), which also
+  covers random play and greedy play. A strategy that allows no move while
+  moves exist loses the game, with the reason ``"no rule chose a move"``.
+* ``Clairvoyant``: an exact depth-first search that knows the order of the
+  deck (an upper bound for any player). Positions already found lost are
+  remembered (storage piles sorted, since their names do not matter); past
+  ``max_states`` positions it answers "unknown", never a guess.
+* ``Lookahead``: best play without seeing the deck, in the spirit of Yan,
+  Diaconis, Rusmevichientong and Van Roy ("Solitaire: Man Versus Machine",
+  2005): at every choice it tries each legal move on ``samples`` random orders
+  of the unseen cards (the same orders for every move), finishes each of them
+  with the ``base`` strategy, and makes the move with the best total score
+  (cards brought home, a win counting double: the base strategy wins too
+  rarely for a count of wins alone to tell moves apart). It looks
+  only at what a player sees: the order of the real deck never enters.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from baker8bit.games.sequence import strategy as strat
+from baker8bit.games.sequence.rules import (
+    DECK_SIZE, MAX_MOVES, PILES, POSITION, SEQUENCES, STORAGE, Move, State,
+)
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+
+@dataclass
+class Result:
+    outcome: str  # won, lost or unknown
+    moves: list[Move] = field(default_factory=list)
+    reason: str = ""  # why a game ended without a win
+    states: int = 0  # positions examined (search players)
+    home: int = 0  # cards in the final piles at the end
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == WON
+
+
+class Player(Protocol):
+    name: str
+
+    def play(self, deck: tuple[int, ...], seed: int) -> Result: ...
+
+
+def play_out(state: State, next_move, limit: int = MAX_MOVES) -> Result:
+    """Play from ``state`` with ``next_move(state) -> Move | None`` until the game ends.
+
+    Bounded: at most ``limit`` moves (a game cannot have more than 104), and a
+    move the player returns that is not legal is a lost game with the reason.
+    """
+    moves: list[Move] = []
+    while True:
+        if state.won():
+            return Result(WON, moves, "", home=state.cards_home())
+        legal = state.legal_moves()
+        if not legal:
+            return Result(LOST, moves, "no legal move", home=state.cards_home())
+        if len(moves) >= limit:
+            return Result(LOST, moves, f"no end after {limit} moves", home=state.cards_home())
+        move = next_move(state)
+        if move is None:
+            return Result(LOST, moves, "no rule chose a move", home=state.cards_home())
+        if move not in legal:
+            return Result(LOST, moves, f"illegal move {move}", home=state.cards_home())
+        moves.append(move)
+        state = state.apply(move)
+
+
+class StrategyPlayer:
+    def __init__(self, strategy: strat.Strategy, name: str | None = None):
+        self.strategy = strategy
+        self.name = name or strategy.name
+
+    def next_move(self, state: State, rng: random.Random | None = None) -> Move | None:
+        return strat.choose(self.strategy, state, rng or random.Random(0))
+
+    def play(self, deck: tuple[int, ...], seed: int) -> Result:
+        rng = random.Random(seed)
+        return play_out(State.start(deck), lambda s: strat.choose(self.strategy, s, rng))
+
+
+# ---- clairvoyant: exact search knowing the deck --------------------------------------------
+
+
+class Clairvoyant:
+    name = "clairvoyant"
+
+    def __init__(self, max_states: int = 200_000):
+        self.max_states = max_states
+
+    def play(self, deck: tuple[int, ...], seed: int = 0) -> Result:
+        return solve(State.start(deck), self.max_states)
+
+
+def _put_order(hand: int, storage: list[tuple[int, ...]], wait) -> list[int]:
+    """Storage piles to try for the hand card: distinct contents only, the most promising first."""
+    seen = set()
+    scored = []
+    wh = wait(hand)
+    for i, pile in enumerate(storage):
+        if pile in seen:
+            continue
+        seen.add(pile)
+        if not pile:
+            score = (1, 0)
+        else:
+            wt = wait(pile[-1])
+            score = (0, wt - wh) if wt > wh else (2, -wt)
+        scored.append((score, i))
+    scored.sort()
+    return [i for _, i in scored]
+
+
+def solve(start: State, max_states: int = 200_000) -> Result:
+    """Search from ``start`` knowing the deck: won (with the moves), lost, or unknown.
+
+    First a quick search that always plays to a final pile when it can (it may
+    miss wins, so it can only say "won"), with a tenth of the budget; then the
+    exact search over every move with the rest. "lost" comes only from the
+    exact search having seen every position.
+    """
+    quick = _search(start, max(1, max_states // 10), eager=True)
+    if quick.won:
+        return quick
+    exact = _search(start, max_states - min(quick.states, max_states // 10), eager=False)
+    exact.states += quick.states
+    return exact
+
+
+def _search(start: State, max_states: int, eager: bool) -> Result:
+    deck = (start.hand,) + start.deck if start.hand is not None else ()
+    n = len(deck)
+    storage = list(start.storage)
+    finals = list(start.finals)
+    failed: set = set()
+    path: list[Move] = []
+    count = 0
+    pos = [0]  # index in ``deck`` of the hand card (n: none)
+
+    class Limit(Exception):
+        pass
+
+    def needs() -> list[int]:
+        return [SEQUENCES[k][c] if c < 13 else 0 for k, c in enumerate(finals)]
+
+    def wait(rank: int) -> int:
+        best = 13
+        for k in range(PILES):
+            d = POSITION[k][rank] - finals[k]
+            if 0 <= d < best:
+                best = d
+        return best
+
+    def dfs() -> bool:
+        nonlocal count
+        p = pos[0]
+        if p >= n and all(c == 13 for c in finals):
+            return True
+        key = (p, tuple(finals), tuple(sorted(storage)))
+        if key in failed:
+            return False
+        count += 1
+        if count > max_states:
+            raise Limit
+        nd = needs()
+        hand = deck[p] if p < n else None
+        # to the final piles first
+        tried_final = set()
+        played = False
+        for s in range(STORAGE):
+            pile = storage[s]
+            if pile:
+                t = pile[-1]
+                for k in range(PILES):
+                    if nd[k] == t and (pile, k) not in tried_final:
+                        tried_final.add((pile, k))
+                        played = True
+                        storage[s] = pile[:-1]
+                        finals[k] += 1
+                        path.append(Move(s, k + 1, True))
+                        if dfs():
+                            return True
+                        path.pop()
+                        finals[k] -= 1
+                        storage[s] = pile
+        if hand is not None:
+            for k in range(PILES):
+                if nd[k] == hand:
+                    played = True
+                    finals[k] += 1
+                    pos[0] = p + 1
+                    path.append(Move("H", k + 1, True))
+                    if dfs():
+                        return True
+                    path.pop()
+                    pos[0] = p
+                    finals[k] -= 1
+            for s in ([] if eager and played else _put_order(hand, storage, wait)):
+                pile = storage[s]
+                storage[s] = pile + (hand,)
+                pos[0] = p + 1
+                path.append(Move("H", s, False))
+                if dfs():
+                    return True
+                path.pop()
+                pos[0] = p
+                storage[s] = pile
+        failed.add(key)
+        return False
+
+    try:
+        ok = dfs()
+    except Limit:
+        return Result(UNKNOWN, [], f"state limit {max_states} reached", states=count)
+    if ok:
+        return Result(WON, list(path), "", states=count, home=DECK_SIZE)
+    return Result(LOST, [], "no win exists", states=count)
+
+
+# ---- look-ahead: sampling the unseen cards ----------------------------------------------------
+
+
+class Lookahead:
+    name = "lookahead"
+
+    def __init__(self, samples: int = 8, base: strat.Strategy | None = None):
+        self.samples = samples
+        self.base = base or strat.load("best")
+
+    def rollout_score(self, state: State, rng: random.Random) -> int:
+        """Cards home at the end of a game finished by the base strategy (a win: 52 + 52)."""
+        r = play_out(state, lambda s: strat.choose(self.base, s, rng))
+        return r.home + (DECK_SIZE if r.won else 0)
+
+    def next_move(self, state: State, rng: random.Random) -> Move | None:
+        legal = state.legal_moves()
+        if len(legal) <= 1:
+            return legal[0] if legal else None
+        # one move per distinct result (two empty storage piles are the same choice)
+        distinct: dict = {}
+        for m in legal:
+            after = state.apply(m)
+            key = (after.hand, after.finals, tuple(sorted(after.storage)))
+            distinct.setdefault(key, (m, after))
+        if len(distinct) == 1:
+            return legal[0]
+        unseen = sorted(state.deck)  # the multiset only: the real order is never used
+        orders = []
+        for _ in range(self.samples):
+            rng.shuffle(unseen)
+            orders.append(tuple(unseen))
+        seeds = [rng.random() for _ in range(self.samples)]
+        best, best_score = None, -1
+        for m, after in distinct.values():
+            score = 0
+            for order, seed in zip(orders, seeds):
+                sample = _with_deck(after, state, order)
+                score += self.rollout_score(sample, random.Random(seed))
+            if score > best_score:
+                best, best_score = m, score
+        return best
+
+    def play(self, deck: tuple[int, ...], seed: int) -> Result:
+        rng = random.Random(seed)
+        return play_out(State.start(deck), lambda s: self.next_move(s, rng))
+
+
+def _with_deck(after: State, before: State, order: tuple[int, ...]) -> State:
+    """``after`` with its hidden cards taken from a sampled order of ``before``'s unseen cards."""
+    if len(after.deck) == len(before.deck):  # no card turned up
+        return after._replace(deck=order)
+    # the hand card was played and the next one turned up: it is the sample's first card
+    if not order:
+        return after
+    return after._replace(hand=order[0], deck=order[1:])
+
+
+def best_move(state: State, samples: int = 8, seed: int = 0) -> Move | None:
+    """The move the best player (the look-ahead) makes in ``state``, for HELP.
+
+    Uses only what the player can see; the same state and seed give the same move.
+    """
+    return Lookahead(samples).next_move(state, random.Random(seed))
+
+
+def player(name: str, **options) -> Player:
+    """``clairvoyant``, ``lookahead`` or a strategy (a shipped name or a file)."""
+    if name == "clairvoyant":
+        return Clairvoyant(options.get("max_states", 200_000))
+    if name == "lookahead":
+        return Lookahead(options.get("samples", 8))
+    return StrategyPlayer(strat.load(name))
+
+
+def timed_play(p: Player, deck: tuple[int, ...], seed: int) -> tuple[Result, float]:
+    t = time.perf_counter()
+    r = p.play(deck, seed)
+    return r, time.perf_counter() - t
