@@ -12,6 +12,6 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    rs, pos, _ = start_of(args)
-    print(variant_of(args).write_board(pos, rs), end="")
+    rs, pos, deal = start_of(args)
+    print(variant_of(args).show(rs, pos, deal), end="")
     return 0

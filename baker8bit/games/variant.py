@@ -37,6 +37,7 @@ class Variant:
     name: str = ""  # the name on the menu and the title
     credit: str = ""  # one line under the name on the menu
     options: tuple[Option, ...] = ()
+    saves = True  # the session keeps the game in progress (sessions/savegame.py) to offer it at the next start
 
     # -- options ---------------------------------------------------------------------
 
@@ -87,6 +88,10 @@ class Variant:
 
     def write_board(self, position, rules) -> str:
         raise NotImplementedError
+
+    def show(self, rules, position, deal: int | None) -> str:
+        """What ``baker8bit show`` prints for a deal or a board (the board text, unless the game says else)."""
+        return self.write_board(position, rules)
 
     def solve(self, position, rules, max_states=None, max_seconds=None):
         """A ``Result`` (solved with moves, unsolvable as a proof, or unknown)."""

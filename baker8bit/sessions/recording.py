@@ -151,7 +151,7 @@ class Start:
             return cls("prompt", game=None if machine.variant.id == games.DEFAULT else machine.variant.id, menu=menu)
         if g.history or g.moves or g.mark is not None or any(e.kind == "resume" for e in machine.events):
             return cls("saved", text=savegame.dump(g), menu=menu)
-        if g.deal is not None and g.position == Position.dealt(g.deal, g.rules):
+        if g.deal is not None and g.position == machine.variant.new_game(g.rules, g.deal).position:
             return cls("deal", rules=g.rules.name, deal=g.deal, menu=menu)
         return cls("board", rules=g.rules.name, deal=g.deal, text=boardtext.write(g.position, g.rules), menu=menu)
 

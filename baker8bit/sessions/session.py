@@ -123,6 +123,8 @@ class Session:
 
     def _save_game(self) -> None:
         g = self.machine.game
+        if not self.machine.variant.saves:
+            return
         if g is None or g.won or g.deal is None and g.moves == 0:
             return
         try:

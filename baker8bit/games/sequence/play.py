@@ -1,0 +1,96 @@
+"""A sequence-solitaire game as the console plays it: the deal, the position, take-back and redo.
+
+``rules.State`` is the position; this keeps the stack of positions (python-chess's
+push/pop), the moves taken back (for redo) and what the console reads of every game
+(``rules`` with its name and label, ``deal``, ``moves``, ``won``, ``takebacks_left``,
+``mark``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from baker8bit.games.sequence.rules import DECK_SIZE, Move, SequenceError, State
+
+
+@dataclass(frozen=True)
+class SequenceRules:
+    """The one rule set of the game, in the shape the console's files and statistics read."""
+
+    name: str = "sequence"
+    game: str = "sequence"
+    title: str = "SEQUENCE SOLITAIRE"
+    suits: int = 4  # a full deck; the suits are ignored (rule 1)
+    cards: int = DECK_SIZE
+    marks: int = 0
+    redo: bool = True
+    highlight: bool = True
+    history: int = 0
+
+    @property
+    def label(self) -> str:
+        return self.game
+
+
+RULES = SequenceRules()
+
+
+class SequenceGame:
+    def __init__(self, rules: SequenceRules, deal: int | None, position: State):
+        self.rules = rules
+        self.deal = deal
+        self.position = position
+        self.history: list[State] = []
+        self.undone: list[Move] = []
+        self.played: list[Move] = []
+        self.mark = None
+
+    @property
+    def moves(self) -> int:
+        return len(self.history)
+
+    @property
+    def takebacks_left(self) -> int:
+        return len(self.history)
+
+    @property
+    def won(self) -> bool:
+        return self.position.won()
+
+    @property
+    def lost(self) -> bool:
+        return self.position.lost()
+
+    @property
+    def at_mark(self) -> bool:
+        return False
+
+    def can(self, move: Move) -> bool:
+        return self.position.is_legal(move)
+
+    def push(self, move: Move, keep_redo: bool = False) -> None:
+        if not self.can(move):
+            raise SequenceError(f"illegal move {move}")
+        self.history.append(self.position)
+        self.played.append(move)
+        self.position = self.position.apply(move)
+        if not keep_redo:
+            self.undone.clear()
+
+    def pop(self) -> Move | None:
+        if not self.history:
+            return None
+        self.position = self.history.pop()
+        move = self.played.pop()
+        self.undone.append(move)
+        return move
+
+    def take_back(self) -> bool:
+        return self.pop() is not None
+
+    def redo(self) -> Move | None:
+        if not self.undone:
+            return None
+        move = self.undone.pop()
+        self.push(move, keep_redo=True)
+        return move

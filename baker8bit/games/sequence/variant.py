@@ -1,0 +1,73 @@
+"""Sequence solitaire as a console game: the variant interface over ``rules``, ``play``,
+``dialogue`` and ``screen`` (the rules themselves know nothing of the console)."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import Any
+
+from baker8bit.console.prompt import DealPrompt
+from baker8bit.console.screens import draw_deal_entry, draw_title_lines
+from baker8bit.games.sequence import screen
+from baker8bit.games.sequence.dialogue import SequenceDialogue
+from baker8bit.games.sequence.play import RULES, SequenceGame, SequenceRules
+from baker8bit.games.sequence.rules import SequenceError, State, deck_text, rank_text
+from baker8bit.games.variant import Variant, VariantError
+
+
+class SequenceVariant(Variant):
+    saves = False  # no saved game yet: a game is short (at most 104 moves) and replays by its number
+
+    def __init__(self) -> None:
+        data = tomllib.loads(resources.files(__package__).joinpath("game.toml").read_text("utf-8"))
+        self.id, self.name, self.credit = data["id"], data["name"], data["credit"]
+        self.title_lines = tuple(data["title"])
+
+    def rules(self, options: dict[str, Any] | None = None) -> SequenceRules:
+        self.check_options(options or {})
+        return RULES
+
+    def rule_sets(self) -> dict[str, SequenceRules]:
+        return {RULES.name: RULES}
+
+    def title(self) -> DealPrompt:
+        return DealPrompt()
+
+    def new_game(self, rules, deal: int | None, position: State | None = None) -> SequenceGame:
+        return SequenceGame(rules, deal, position if position is not None else State.dealt(deal))
+
+    def dialogue(self, game, timing, emit, clock) -> SequenceDialogue:
+        return SequenceDialogue(game, timing, emit, clock)
+
+    def draw_title(self, scr, view, notes: tuple[str, ...]) -> None:
+        draw_title_lines(scr, self.title_lines, notes)
+        draw_deal_entry(scr, view.prompt_deal)
+
+    def draw_game(self, scr, view, game, frame: int, look) -> None:
+        screen.draw_game(scr, view, game, frame)
+
+    def read_board(self, text: str, options: dict[str, Any] | None = None):
+        """A deck: 52 ranks in the order they turn up (what ``show`` prints)."""
+        from baker8bit.games.sequence.rules import parse_rank
+
+        try:
+            deck = tuple(parse_rank(t) for t in text.split())
+            return State.start(deck), RULES
+        except SequenceError as e:
+            raise VariantError(f"not a sequence-solitaire deck: {e}") from None
+
+    def write_board(self, position: State, rules) -> str:
+        return position.text() + "\n"
+
+    def show(self, rules, position: State, deal: int | None) -> str:
+        """The deck in the order the cards turn up, one rank a token (``A 2 .. T J Q K``)."""
+        if deal is not None and not position.storage[0] and sum(position.finals) == 0:
+            return deck_text(deal) + "\n"
+        cards = ([position.hand] if position.hand is not None else []) + list(position.deck)
+        return " ".join(rank_text(r) for r in cards) + "\n"
+
+    def solve(self, position: State, rules, max_states=None, max_seconds=None):
+        from baker8bit.games.sequence.players import solve
+
+        return solve(position, max_states or 200_000)

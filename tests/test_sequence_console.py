@@ -1,0 +1,124 @@
+"""Sequence solitaire on the console: the menu, its keys and mouse, take-back and redo, HELP,
+WINNER, recordings, ``keys --json``, ``show`` and statistics, as for the other games."""
+
+from __future__ import annotations
+
+import json
+
+from baker8bit import games
+from baker8bit.cli import main
+from baker8bit.console import script
+from baker8bit.console.machine import KeyMachine
+from baker8bit.console.screens import compose
+from baker8bit.games.sequence import players
+from baker8bit.games.sequence.rules import State, deck_text
+from baker8bit.sessions.recording import Recorder, dump, parse, replay
+from conftest import texts
+
+WON_DEAL = 8  # the exact search wins deal 8 in 77 moves (found with players.solve)
+
+
+def run(m: KeyMachine, keys: str) -> KeyMachine:
+    return script.run(m, script.parse(keys))
+
+
+def seq(deal: int = 3) -> KeyMachine:
+    return KeyMachine(rules=games.ruleset("sequence"), deal=deal)
+
+
+def test_sequence_is_on_the_menu_and_deals_by_number():
+    m = run(KeyMachine(seed=2, menu=True), "4 3 <RETURN>")
+    assert m.variant.id == "sequence" and texts(m)[-1] == "deal sequence 3"
+    assert m.game.position == State.dealt(3)
+
+
+def test_the_hand_card_goes_onto_a_storage_pile_and_the_next_turns_up():
+    m = seq(3)
+    first, second = m.game.position.hand, m.game.position.deck[0]
+    run(m, "HA")
+    assert m.game.position.storage[0] == (first,) and m.game.position.hand == second
+    assert texts(m)[-3:] == ["select H", "move H A", "tone"]
+
+
+def test_illegal_moves_flash_and_change_nothing():
+    m = seq(3)  # the hand card is a king: no final pile takes it
+    before = m.game.position
+    run(m, "H1")
+    assert texts(m)[-1] == "flash line" and m.game.position == before
+    run(m, "A")  # an empty storage pile has no card to move
+    assert texts(m)[-1] == "flash A" and m.game.position == before
+    run(m, "HA AB")  # a storage top may only go to a final pile
+    assert texts(m)[-1] == "flash line"
+
+
+def test_take_back_and_redo():
+    m = run(seq(3), "HA HB HC")
+    after = m.game.position
+    run(m, "<SPACE> <SPACE>")
+    assert m.game.moves == 1 and texts(m)[-2:] == ["takeback", "tone"]
+    run(m, "<RETURN> <RETURN>")
+    assert m.game.position == after and m.game.moves == 3
+
+
+def test_a_won_deal_plays_to_winner_through_the_keys():
+    result = players.solve(State.dealt(WON_DEAL), 50_000)
+    assert result.won
+    m = run(seq(WON_DEAL), " ".join(str(mv) for mv in result.moves))
+    assert m.phase == "won" and texts(m)[-1] == "winner" and m.game.position.won()
+    run(m, "Q")  # any key: back to the title
+    assert m.phase == "prompt"
+
+
+def test_t_sends_a_card_to_the_first_final_pile_it_continues():
+    deck = State.dealt(WON_DEAL)
+    m = seq(WON_DEAL)
+    hand = deck.hand
+    fits = deck.fits(hand)
+    run(m, "HT")
+    if fits:
+        assert m.game.position.finals[fits[0] - 1] == 1
+    else:
+        assert texts(m)[-1] == "flash line"
+
+
+def test_help_shows_the_look_ahead_players_move():
+    m = run(seq(5), "<HELP>")
+    hint = [e for e in texts(m) if e.startswith("hint ")][-1].split()[1]
+    assert hint == str(players.best_move(State.dealt(5)))
+    assert m.view().hint == tuple(hint)
+
+
+def test_the_screen_shows_final_piles_storage_hand_and_deck():
+    m = run(seq(3), "HA HB")
+    scr = compose(m.view(), m.game)
+    assert scr.text_at(0).startswith("FINAL") and scr.text_at(2).startswith("NEEDS")
+    assert "DECK 49" in scr.text_at(22) and "MOVES 2" in scr.text_at(23) and "#3" in scr.text_at(23)
+    assert scr.key_at(5, 7) == "A" and scr.key_at(0, 10) == "2" and scr.key_at(4, 1) == "H"
+
+
+def test_a_recording_of_sequence_replays():
+    r = Recorder(seed=1, rules=games.ruleset("sequence"), deal=3)
+    for key in "HAHB":
+        r.press(key)
+        for _ in range(5):
+            r.tick()
+    text = dump(r.recording())
+    assert "start rules=sequence deal=3" in text
+    assert replay(parse(text)).game.position == r.machine.game.position
+
+
+def test_show_prints_the_deck_in_turn_up_order_and_keys_json(capsys):
+    assert main(["show", "--game", "sequence", "--deal", "3"]) == 0
+    assert capsys.readouterr().out.strip() == deck_text(3)
+    assert main(["keys", "--game", "sequence", "--deal", "3", "HA", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "sequence" and out["moves"] == 1 and out["events"][0] == "deal sequence 3"
+
+
+def test_statistics_count_a_sequence_game():
+    from baker8bit.sessions import stats
+
+    tracker = stats.StatsTracker(stats.Stats())
+    m = run(seq(3), "HA <ESC>")
+    tracker.feed(m.events)
+    assert tracker.stats.games["sequence"].lost == 1
