@@ -6,7 +6,7 @@ import pyxel
 
 from baker8bit.window import app as appmod
 from baker8bit.window.app import App, AppOptions
-from baker8bit.console.demo import Planner, commands_of
+from baker8bit.freecell.demo import Planner, commands_of
 from baker8bit.freecell.game import Game
 from baker8bit.console.machine import KeyMachine
 from baker8bit.freecell.moves import parse_move

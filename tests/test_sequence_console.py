@@ -122,3 +122,35 @@ def test_statistics_count_a_sequence_game():
     m = run(seq(3), "HA <ESC>")
     tracker.feed(m.events)
     assert tracker.stats.games["sequence"].lost == 1
+
+
+def test_demo_plays_a_won_deal_or_a_strategy_with_the_players_keys(tmp_path):
+    from baker8bit.console.demo import DemoKeys, planner
+    from baker8bit.games.sequence import strategy as strat
+
+    rules = games.ruleset("sequence")
+    for strategy in (None, "greedy"):
+        plan = planner(rules, WON_DEAL, strategy).finish()
+        m = KeyMachine(rules=rules, deal=plan.deal)
+        keys = DemoKeys(plan, lambda: m)
+        for _ in range(20_000):
+            for k in keys.keys(m.frame):
+                m.press(k)
+            m.tick()
+            if keys.done:
+                break
+        assert keys.done and m.game.moves == len(plan.commands)
+        if strategy is None:
+            assert m.phase == "won"
+        else:
+            expected = players.play_out(State.dealt(WON_DEAL), lambda s, r=__import__("random").Random(WON_DEAL),
+                                        p=players.StrategyPlayer(strat.load("greedy")): p.next_move(s, r))
+            assert m.game.position.cards_home() == expected.home
+    bad = tmp_path / "bad.txt"
+    bad.write_text("play to a final pile\nfly to the moon\n")
+    import pytest
+
+    with pytest.raises(strat.StrategyError, match="bad:2: unknown word .fly."):
+        planner(rules, 1, str(bad))
+    with pytest.raises(Exception, match="has no strategies"):
+        planner(games.ruleset("baker4"), 1, "greedy")

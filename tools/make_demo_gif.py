@@ -19,7 +19,8 @@ sys.path.insert(0, str(ROOT))
 
 from baker8bit import games  # noqa: E402
 from baker8bit.sessions import recording  # noqa: E402
-from baker8bit.console.demo import DemoKeys, Planner  # noqa: E402
+from baker8bit.console.demo import DemoKeys  # noqa: E402
+from baker8bit.freecell.demo import Planner  # noqa: E402
 from baker8bit.window.video import render_headless  # noqa: E402
 
 HOLD = 180  # frames of WINNER at the end

@@ -68,6 +68,8 @@ def register(sub) -> None:
     add_game_args(p, board=False)
     add_window_args(p)
     p.add_argument("--speed", type=speed_arg, default=1.0, help="pace (2 = twice as fast)")
+    p.add_argument("--strategy", metavar="NAME|FILE", default=None,
+                   help="sequence: watch a strategy (random, greedy, best, or a strategy file) play the deal")
     p.set_defaults(func=run_demo)
 
     p = sub.add_parser("sound", help="write one of the game's sounds as a WAV file")
@@ -112,15 +114,17 @@ def run_shot(args) -> int:
 
 def run_demo(args) -> int:
     from baker8bit.window.app import App, AppOptions
-    from baker8bit.console.demo import Planner
+    from baker8bit.console.demo import planner
+    from baker8bit.games.sequence.strategy import StrategyError
+    from baker8bit.games.variant import VariantError
 
     seed = random.Random(time.time_ns()).randrange(2**31)
     rules, _, _ = start_of(args)
     deal = args.deal or random.Random(seed).randint(1, 32000)
     print(f"baker8bit: looking for a solvable deal of {rules.title.lower()} from #{deal} ...", flush=True)
     try:
-        plan = Planner(rules, deal).finish()
-    except RuntimeError as e:
+        plan = planner(rules, deal, args.strategy).finish()
+    except (RuntimeError, VariantError, StrategyError) as e:
         raise UsageError(str(e)) from None
     print(f"baker8bit: playing deal #{plan.deal} in {len(plan.commands)} commands; any key stops")
     opts = AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute)

@@ -1,21 +1,20 @@
-"""The demonstration: the program plays a solvable deal to WINNER by itself.
+"""The demonstration: the program plays a deal by itself, in any game.
 
-A plan is a deal and its winning line, found by the solver and written as the
-player's own commands (single moves, and group moves ``TBC`` where the line
-moves a run). ``DemoKeys`` presses those keys at a person's pace, waiting
-while a group move plays out, so the demonstration shows the same tones and
-screens a player would. Any real key ends it (the app decides what then).
+A plan is a deal and the player's own commands for it (each a few keys), made
+by the game's planner (``Variant.planner``: for the FreeCell family a winning
+line found by the solver, ``freecell/demo.py``; for sequence solitaire a won
+deal, or a strategy file's play). ``DemoKeys`` presses those keys at a
+person's pace, waiting while a flash or a group move plays out, so the
+demonstration shows the same tones and screens a player would. Any real key
+ends it (the app decides what then).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from baker8bit.freecell.advisor import first_command
-from baker8bit.core.deal import MAX_DEAL
-from baker8bit.freecell.game import Game
-from baker8bit.freecell.moves import group_moves, parse_move
-from baker8bit.freecell.solver import SOLVED, Search
+from baker8bit import games
+
 
 KEY_GAP = 10  # frames between the keys of one command
 MOVE_GAP = 30  # frames between commands (half a second: a person reading the board)
@@ -30,58 +29,10 @@ class Plan:
     commands: tuple[str, ...]  # "EI", "FT", "TBC" ...
 
 
-def commands_of(game: Game, moves: list[str]) -> list[str]:
-    """A winning line as the player's commands: runs of single moves that make a group move become ``Txy``."""
-    g = Game(game.rules, game.position, game.deal)
-    out, i = [], 0
-    while i < len(moves):
-        cmd = first_command(g, moves[i:])
-        n = 1 if not cmd.startswith("T") else _group_length(g, cmd)
-        for m in moves[i : i + n]:
-            g.make(parse_move(m, g.rules))
-        out.append(cmd)
-        i += n
-    return out
-
-
-def _group_length(g: Game, cmd: str) -> int:
-    src, dst = g.rules.place(cmd[1])[1], g.rules.place(cmd[2])[1]
-    return len(group_moves(g.position, src, dst, g.rules))
-
-
-class Planner:
-    """Finds a plan in slices (so the title screen keeps running while it thinks)."""
-
-    def __init__(self, rules, deal: int, max_states: int = 200_000):
-        self.rules, self.deal, self.max_states = rules, deal, max_states
-        self.tries = 0
-        self.plan: Plan | None = None
-        self._begin()
-
-    def _begin(self) -> None:
-        self._game = Game.dealt(self.rules, self.deal)
-        self._search = Search(self._game.position, self.rules, max_states=self.max_states)
-
-    def step(self, states: int = 2000) -> Plan | None:
-        if self.plan is not None:
-            return self.plan
-        result = self._search.step(states)
-        if result is None:
-            return None
-        if result.outcome == SOLVED:
-            self.plan = Plan(self.rules, self.deal, tuple(commands_of(self._game, result.moves)))
-            return self.plan
-        self.tries += 1
-        if self.tries >= DEAL_TRIES:
-            raise RuntimeError(f"no solvable deal found from {self.deal - self.tries + 1} in {DEAL_TRIES} tries")
-        self.deal = self.deal % MAX_DEAL + 1
-        self._begin()
-        return None
-
-    def finish(self) -> Plan:
-        while (plan := self.step(50_000)) is None:
-            pass
-        return plan
+def planner(rules, deal: int, strategy: str | None = None):
+    """The game's planner for a demonstration of ``rules`` from deal ``deal``: ``step(states)``
+    returns a Plan when ready (None meanwhile), ``finish()`` runs it to the end."""
+    return games.of_rules(rules).planner(rules, deal, strategy=strategy)
 
 
 class DemoKeys:

@@ -79,6 +79,13 @@ class FreecellVariant(Variant):
     def write_board(self, position: Position, rules: RuleSet) -> str:
         return boardtext.write(position, rules)
 
+    def planner(self, rules: RuleSet, deal: int, strategy: str | None = None):
+        from baker8bit.freecell.demo import Planner
+
+        if strategy is not None:
+            raise VariantError(f"the game {self.id} has no strategies (--strategy is for sequence)")
+        return Planner(rules, deal)
+
     def solve(self, position: Position, rules: RuleSet, max_states=None, max_seconds=None):
         from baker8bit.freecell.solver import solve
 

@@ -97,6 +97,10 @@ class Variant:
         """A ``Result`` (solved with moves, unsolvable as a proof, or unknown)."""
         raise NotImplementedError
 
+    def planner(self, rules, deal: int, strategy: str | None = None):
+        """A demonstration planner (``console/demo.py``); ``strategy`` only where the game has strategies."""
+        raise NotImplementedError
+
     def describe(self, rules) -> str:
         """A few words naming a game of this rule set (the saved-game offer says it)."""
         return self.name

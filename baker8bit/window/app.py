@@ -30,7 +30,7 @@ from baker8bit.window import keyboard, mouse, render
 NTSC_FPS, PAL_FPS = 60, 50
 CRT_SCREEN_MODE = 2  # Pyxel's "retro" screen filter
 ATTRACT_AFTER = 3600  # frames (a minute) without a key on the title before the demonstration starts
-DEMO_WINNER_HOLD = 600  # frames WINNER flashes at the end of a demonstration before the title returns
+DEMO_WINNER_HOLD = 600  # frames the end of a demonstration (WINNER) stays before the title returns
 PLAN_STATES = 500  # solver positions per frame while the title prepares a demonstration
 
 
@@ -229,14 +229,14 @@ class App:
             self.machine.press(key)
         self.machine.tick()
         self.dispatch()
-        if self.machine.phase == "won" and self.demo.done:
+        if self.demo.done and not self.machine.busy:  # WINNER (or a strategy's lost game) stays a while
             self.demo_hold += 1
             if self.demo_hold >= DEMO_WINNER_HOLD:
                 self.stop_demo()
 
     def _count_idle(self, keys: list[str]) -> None:
         """On the title, a minute without a key starts the demonstration (planned meanwhile)."""
-        from baker8bit.console.demo import Planner
+        from baker8bit.console.demo import planner
 
         if keys or self.machine.phase not in ("prompt", "menu"):
             self.idle = 0
@@ -250,7 +250,7 @@ class App:
                 choices = [rs for v in games.all_variants() for rs in v.rule_sets().values()]
             else:
                 choices = list(self.machine.variant.rule_sets().values())
-            self.planner = Planner(choices[(self.demos + len(choices) - 1) % len(choices)], deal=deal)
+            self.planner = planner(choices[(self.demos + len(choices) - 1) % len(choices)], deal)
         plan = self.planner.step(PLAN_STATES)
         if plan is not None and self.idle >= ATTRACT_AFTER:
             self.start_demo(plan)

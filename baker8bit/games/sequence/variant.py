@@ -67,6 +67,11 @@ class SequenceVariant(Variant):
         cards = ([position.hand] if position.hand is not None else []) + list(position.deck)
         return " ".join(rank_text(r) for r in cards) + "\n"
 
+    def planner(self, rules, deal: int, strategy: str | None = None):
+        from baker8bit.games.sequence.demo import SequencePlanner
+
+        return SequencePlanner(rules, deal, strategy)
+
     def solve(self, position: State, rules, max_states=None, max_seconds=None):
         from baker8bit.games.sequence.players import solve
 
