@@ -209,8 +209,8 @@ def _search(start: bytes, layout: Layout, max_positions: int, max_seconds: float
                 nb = bytearray(b)
                 nb[p] = GAP
                 nb[i] = c
-                if left == UNDECIDED:
-                    nb[i - 1] = c - 1  # the row takes the suit of this 2
+                if left == UNDECIDED and not (i % w != last and b[i + 1] == c + 1):
+                    nb[i - 1] = c - 1  # the row takes the suit of this 2 (unless its 3 allows it anyway)
                 key = bytes(nb)
                 if key in seen:
                     continue
@@ -272,7 +272,7 @@ def solve_any(board: bytes, layout: Layout, *, max_memory: int | None = None,
             nb = bytearray(final)
             nb[final.index(m.card)] = GAP
             nb[m.to] = m.card
-            if m.to % layout.width == 1 and nb[m.to - 1] == UNDECIDED:
+            if m.to % layout.width == 1 and nb[m.to - 1] == UNDECIDED and nb[m.to + 1] != m.card + 1:
                 nb[m.to - 1] = m.card - 1
             final = bytes(nb)
         aces = tuple(final[a + 1] >> 4 for a in range(0, layout.size, layout.width))
