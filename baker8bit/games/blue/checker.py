@@ -283,8 +283,10 @@ def check_layout(board: bytes, layout: Layout, *, each: bool = False, **limits) 
     """The checker's answer for a layout: ``{"dealt": Result, "best": Result}``
     and, with ``each``, ``"each": {ordering: Result}`` for all S! orderings
     (when the best ordering is unsolvable, every ordering is, by that one proof)."""
-    out = {"dealt": solve(board, layout, layout.dealt_aces(), **limits),
-           "best": solve_any(board, layout, **limits)}
+    dealt = solve(board, layout, layout.dealt_aces(), **limits)
+    # the aces as dealt are one of the orderings: a win with them is a best win
+    best = dealt if dealt.outcome == SOLVED else solve_any(board, layout, **limits)
+    out = {"dealt": dealt, "best": best}
     if each:
         res = {}
         for order in rules.orderings(layout):

@@ -153,10 +153,10 @@ def check_task(task: Task) -> Row:
     lim = dict(max_positions=task.max_positions, max_seconds=task.max_seconds)
     t0 = time.monotonic()
     d = checker.solve(board, lay, lay.dealt_aces(), **lim)
-    b = checker.solve_any(board, lay, **lim)
+    b = d if d.outcome == checker.SOLVED else checker.solve_any(board, lay, **lim)
     aces = "".join(rules.SUITS[s] for s in b.aces) if b.aces else "-"
     return Row(task.suits, task.ranks, task.deal, d.outcome, b.outcome, aces, len(b.moves),
-               d.positions + b.positions, time.monotonic() - t0)
+               d.positions + (b.positions if b is not d else 0), time.monotonic() - t0)
 
 
 def run_rows(tasks: list[Task], workers: int):
