@@ -1,0 +1,107 @@
+"""``baker8bit check blue``: can a Blue layout be won?
+
+    baker8bit check blue FILE              (a game file; '-' = a layout on stdin)
+    baker8bit check blue --seed N [--suits S --ranks R]
+        [--memory 512M] [--max-seconds S] [--each] [--moves]
+
+Prints the verdict with the aces as dealt and with the best ordering (and,
+for a game file with moves played, the position at its cursor); ``--each``
+adds a line per ace ordering. Exit 0 after an answer, 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from baker8bit.commands.common import UsageError
+from baker8bit.commands.solve import positive_float
+from baker8bit.core.cards import SUITS
+from baker8bit.core.deal import MAX_DEAL, DealError, check_deal_number
+from baker8bit.games.blue import checker, gamefile, rules
+
+
+def _memory(text: str) -> int:
+    try:
+        return checker.parse_memory(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "check", help="decide whether a layout of a variant game can be won",
+        description="Decide, for the aces as dealt and for the best ordering of the aces, whether "
+        "a Blue layout can be won: solved (with the moves), unsolvable (the search examined "
+        "everything: a proof) or unknown (the memory or time ran out).",
+    )
+    p.add_argument("game", choices=["blue"], help="the game (blue: Corvi's Gaps variant)")
+    p.add_argument("file", nargs="?", help="a Blue game file, or '-' for a layout on standard input")
+    p.add_argument("--seed", "-s", type=int, default=None, help=f"deal number 1..{MAX_DEAL}")
+    p.add_argument("--suits", type=int, default=4, help="suits (rows) 1..4 for --seed (default 4)")
+    p.add_argument("--ranks", type=int, default=13, help="cards per suit 2..13 for --seed (default 13)")
+    p.add_argument("--memory", type=_memory, default=checker.DEFAULT_MEMORY,
+                   help="memory for the positions examined, e.g. 512M, 2G (default 512M)")
+    p.add_argument("--max-seconds", type=positive_float, default=60.0,
+                   help="time limit per search in seconds (default 60)")
+    p.add_argument("--each", action="store_true", help="also a verdict for every ordering of the aces")
+    p.add_argument("--moves", action="store_true", help="print the winning moves")
+    p.set_defaults(func=run)
+
+
+def _stdin_layout(text: str) -> tuple[rules.Layout, bytes]:
+    rows = [ln.split() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    if not rows:
+        raise UsageError("stdin: no layout (rows of cells such as 'AC 5D -- 2C')")
+    try:
+        lay = rules.Layout(len(rows), len(rows[0]) - 1)
+        return lay, rules.parse_board("\n".join(" ".join(r) for r in rows), lay)
+    except rules.RulesError as e:
+        raise UsageError(f"stdin: {e}") from None
+
+
+def _line(label: str, res: checker.Result, lay: rules.Layout, show: bool) -> str:
+    aces = "".join(SUITS[s] for s in res.aces) if res.aces else "-"
+    text = f"{label:<14} {res.outcome:<10} aces {aces:<4} {len(res.moves):>4} moves " \
+           f"{res.positions:>9} positions {res.seconds:8.2f} s"
+    if show and res.moves:
+        text += "\n  " + " ".join(m.text(lay) for m in res.moves)
+    return text
+
+
+def run(args: argparse.Namespace) -> int:
+    current = None
+    if args.file and args.seed is not None:
+        raise UsageError("give a FILE or --seed, not both")
+    if args.file == "-":
+        lay, board = _stdin_layout(sys.stdin.read())
+        if rules.aces_of(board, lay) != lay.dealt_aces():
+            current = board  # a layout whose aces are already reordered
+            board = rules.with_aces(board, lay.dealt_aces(), lay)
+    elif args.file:
+        try:
+            game = gamefile.load(args.file)
+        except gamefile.GameFileError as e:
+            raise UsageError(f"{args.file}: {e}") from None
+        lay, board = game.layout, game.initial
+        if game.cursor or game.aces != lay.dealt_aces():
+            current = game.board
+    elif args.seed is not None:
+        try:
+            lay = rules.Layout(args.suits, args.ranks)
+            board = rules.deal(check_deal_number(args.seed), lay)
+        except (rules.RulesError, DealError) as e:
+            raise UsageError(str(e)) from None
+    else:
+        raise UsageError("check blue needs a FILE, '-' (stdin) or --seed N")
+    lim = dict(max_memory=args.memory, max_seconds=args.max_seconds)
+    print(f"Blue {lay.name} ({lay.suits} suits, {lay.ranks} ranks)")
+    print(rules.board_text(board, lay))
+    ans = checker.check_layout(board, lay, each=args.each, **lim)
+    print(_line("aces as dealt", ans["dealt"], lay, args.moves))
+    print(_line("best ordering", ans["best"], lay, args.moves))
+    for order, res in ans.get("each", {}).items():
+        print(_line("  " + "".join(SUITS[s] for s in order), res, lay, False))
+    if current is not None:
+        print(_line("current", checker.solve(current, lay, **lim), lay, args.moves))
+    return 0

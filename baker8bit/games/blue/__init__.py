@@ -1,0 +1,9 @@
+"""Blue: Marco Corvi's variant of Gaps (issue 12), as pure Python (no pyxel).
+
+- ``rules``: layouts, deals, moves, the game with its history;
+- ``gamefile``: the readable ASCII game file;
+- ``checker``: decides whether a layout can be won (solved / unsolvable / unknown);
+- ``study``: how often layouts are solvable (exact counts and samples).
+
+See docs/games/blue.md.
+"""

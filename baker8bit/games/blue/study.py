@@ -1,0 +1,231 @@
+"""How often is a Blue layout solvable? Exact counts and samples.
+
+Exact counts (``exact``): every layout of a small size, each counted once.
+A deal shuffles the S*R cards; the S aces leave S gaps, so a layout is a
+placement of the S*(R-1) other cards and S gaps in the S*R slots of columns
+1..R, and each of the (S*R)!/S! layouts comes from exactly S! shuffles (the
+aces' identities are lost). Counting layouts once each is therefore the same
+as counting every shuffle. The count is a retrograde analysis, independent
+of the checker: the set of winnable boards (aces as dealt) grows backwards
+from the won board, one move undone at a time, until nothing is added; a
+layout is winnable with some ordering if relabelling its suits puts it in
+that set (an ordering is a renaming of the suits of the rows).
+
+Samples (``sample_rows``): deals 1..N of a size through the checker, as
+dealt and with the best ordering, in worker processes, one CSV row per deal.
+
+``run_survey`` is the hook for ``baker8bit survey --game blue``.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import math
+import multiprocessing
+import sys
+import time
+from collections import deque
+from typing import NamedTuple, TextIO
+
+from baker8bit.freecell.solver import survey as sv
+from baker8bit.games.blue import checker, rules
+from baker8bit.games.blue.rules import GAP, Layout
+
+FIELDS = ("suits", "ranks", "deal", "dealt", "best", "best_aces", "moves", "positions", "seconds")
+
+
+def all_layouts(layout: Layout):
+    """Every initial board of ``layout`` (aces as dealt), once each."""
+    w = layout.width
+    slots = [r * w + j for r in range(layout.suits) for j in range(1, w)]
+    others = [c for c in layout.cards() if rules.rank_of(c) != 1]
+    base = bytearray(layout.size)
+    for r in range(layout.suits):
+        base[r * w] = rules.card(r, 1)
+    for gaps in itertools.combinations(slots, layout.suits):
+        rest = [s for s in slots if s not in gaps]
+        for perm in itertools.permutations(others):
+            b = bytearray(base)
+            for s, c in zip(rest, perm):
+                b[s] = c
+            yield bytes(b)
+
+
+def winnable_set(layout: Layout) -> set[bytes]:
+    """Every board (aces as dealt) from which the won board can be reached."""
+    w, top = layout.width, layout.ranks
+    won = bytearray(layout.size)
+    for r in range(layout.suits):
+        for j in range(top):
+            won[r * w + j] = rules.card(r, j + 1)
+    start = bytes(won)
+    seen = {start}
+    todo = deque([start])
+    while todo:
+        b = todo.popleft()
+        gaps = [i for i in range(layout.size) if b[i] == GAP]
+        for g, c in enumerate(b):
+            if c == GAP or g % w == 0:
+                continue
+            for p in gaps:  # undo "c went from p to g": c back at p, g a gap
+                a = bytearray(b)
+                a[p], a[g] = c, GAP
+                ok = a[g - 1] == c - 1 or (g % w != w - 1 and a[g + 1] == c + 1 and c & 15 < top)
+                if ok and (c & 15) > 1:
+                    key = bytes(a)
+                    if key not in seen:
+                        seen.add(key)
+                        todo.append(key)
+    return seen
+
+
+def relabel(board: bytes, perm: tuple[int, ...], layout: Layout) -> bytes:
+    """``board`` played with the ace of suit sigma(k) on row k, where sigma is
+    the inverse of ``perm``, written with suit s renamed perm[s]: the aces
+    come back to row k = suit k, so the result is a board of the as-dealt set."""
+    w = layout.width
+    moved = bytearray((perm[c >> 4] << 4) | (c & 15) if c else 0 for c in board)
+    for r in range(layout.suits):
+        moved[r * w] = rules.card(r, 1)
+    return bytes(moved)
+
+
+class Exact(NamedTuple):
+    layout: str
+    suits: int
+    ranks: int
+    layouts: int
+    dealt: int  # solvable with the aces as dealt
+    best: int  # solvable with the best ordering
+    seconds: float
+
+
+def exact(layout: Layout) -> Exact:
+    t0 = time.monotonic()
+    won = winnable_set(layout)
+    perms = list(itertools.permutations(range(layout.suits)))
+    n = dealt = best = 0
+    for b in all_layouts(layout):
+        n += 1
+        if b in won:
+            dealt += 1
+            best += 1
+        elif any(relabel(b, p, layout) in won for p in perms[1:]):
+            best += 1
+    return Exact(layout.name, layout.suits, layout.ranks, n, dealt, best, time.monotonic() - t0)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score 95 % interval of a proportion k/n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+class Row(NamedTuple):
+    suits: int
+    ranks: int
+    deal: int
+    dealt: str
+    best: str
+    best_aces: str
+    moves: int
+    positions: int
+    seconds: float
+
+
+class Task(NamedTuple):
+    suits: int
+    ranks: int
+    deal: int
+    max_positions: int | None
+    max_seconds: float | None
+
+
+def check_task(task: Task) -> Row:
+    lay = Layout(task.suits, task.ranks)
+    board = rules.deal(task.deal, lay)
+    lim = dict(max_positions=task.max_positions, max_seconds=task.max_seconds)
+    t0 = time.monotonic()
+    d = checker.solve(board, lay, lay.dealt_aces(), **lim)
+    b = d if d.outcome == checker.SOLVED else checker.solve_any(board, lay, **lim)
+    aces = "".join(rules.SUITS[s] for s in b.aces) if b.aces else "-"
+    return Row(task.suits, task.ranks, task.deal, d.outcome, b.outcome, aces, len(b.moves),
+               d.positions + (b.positions if b is not d else 0), time.monotonic() - t0)
+
+
+def run_rows(tasks: list[Task], workers: int):
+    """Rows in task order, from ``workers`` processes (1: this process)."""
+    if workers <= 1 or len(tasks) <= 1:
+        for t in tasks:
+            yield check_task(t)
+        return
+    pool = multiprocessing.Pool(workers, initializer=sv._quiet_worker)
+    try:
+        yield from pool.imap(check_task, tasks, chunksize=1)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def summary(rows: list[Row]) -> str:
+    lines = [f"{'layout':>6} {'deals':>6}  {'verdict':<8} {'solvable':>18} {'unsolvable':>10} {'unknown':>8}"]
+    groups: dict[tuple[int, int], list[Row]] = {}
+    for r in rows:
+        groups.setdefault((r.suits, r.ranks), []).append(r)
+    for (s, rk), rs in sorted(groups.items()):
+        n = len(rs)
+        for which in ("dealt", "best"):
+            k = sum(getattr(r, which) == checker.SOLVED for r in rs)
+            u = sum(getattr(r, which) == checker.UNSOLVABLE for r in rs)
+            lo, hi = wilson(k, n)
+            lines.append(f"{Layout(s, rk).name:>6} {n:>6}  {which:<8} {k / n:6.1%} [{lo:.1%},{hi:.1%}] "
+                         f"{u / n:10.1%} {(n - k - u) / n:8.1%}")
+    return "\n".join(lines)
+
+
+def run_survey(suits: int, ranks: int, deals: list[int] | None, out: TextIO, err: TextIO = sys.stderr,
+               workers: int = 1, max_positions: int | None = 200_000,
+               max_seconds: float | None = 10.0) -> str:
+    """The hook for ``baker8bit survey --game blue --suits S --ranks R``.
+
+    ``deals`` None: the exact count of every layout (small sizes; one CSV row
+    ``layout,suits,ranks,layouts,dealt,best,seconds``). Otherwise those deal
+    numbers through the checker, one CSV row per deal (``FIELDS``) written
+    and flushed as it comes, progress with ETA on ``err``. Returns the
+    summary table (percentages, Wilson 95 % intervals, unknown share)."""
+    lay = Layout(suits, ranks)
+    w = csv.writer(out, lineterminator="\n")
+    if deals is None:
+        e = exact(lay)
+        w.writerow(Exact._fields)
+        w.writerow([*e[:-1], f"{e.seconds:.2f}"])
+        out.flush()
+        return (f"{e.layout}: {e.layouts} layouts, solvable as dealt {e.dealt} ({e.dealt / e.layouts:.2%}), "
+                f"with the best ordering {e.best} ({e.best / e.layouts:.2%})")
+    w.writerow(FIELDS)
+    tasks = [Task(suits, ranks, d, max_positions, max_seconds) for d in deals]
+    progress = sv.Progress(err, len(tasks))
+    rows: list[Row] = []
+    try:
+        for row in run_rows(tasks, workers):
+            w.writerow([*row[:-1], f"{row.seconds:.3f}"])
+            out.flush()
+            rows.append(row)
+            progress.update(len(rows))
+    finally:
+        progress.close()
+    return summary(rows)
+
+
+if __name__ == "__main__":  # python -m baker8bit.games.blue.study S R [DEALS] [WORKERS] [MAX_SECONDS]
+    a = sys.argv[1:]
+    ds = sv.parse_deals(a[2]) if len(a) > 2 and a[2] != "all" else None
+    print(run_survey(int(a[0]), int(a[1]), ds, sys.stdout, workers=int(a[3]) if len(a) > 3 else 1,
+                     max_seconds=float(a[4]) if len(a) > 4 else 10.0), file=sys.stderr)

@@ -1,0 +1,150 @@
+"""The Blue checker and the exact counts, against a brute force that shares no search code."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from baker8bit.games.blue import checker, rules, study
+from baker8bit.games.blue.rules import GAP, Layout
+
+
+def brute_winnable(board: bytes, lay: Layout) -> bool:
+    """Breadth-first over every reachable board, no pruning, moves by the rule read literally."""
+    w = lay.width
+    seen = {board}
+    todo = [board]
+    while todo:
+        b = todo.pop()
+        if all(b[r * w : r * w + lay.ranks] == bytes(range(b[r * w], b[r * w] + lay.ranks))
+               and b[r * w + lay.ranks] == GAP for r in range(lay.suits)):
+            return True
+        for p, c in enumerate(b):
+            if c == GAP or c & 15 == 1:
+                continue
+            for g in range(lay.size):
+                if b[g] != GAP or g % w == 0:
+                    continue
+                if b[g - 1] == c - 1 or (g % w != w - 1 and b[g + 1] == c + 1 and c & 15 < lay.ranks):
+                    nb = bytearray(b)
+                    nb[p], nb[g] = GAP, c
+                    if bytes(nb) not in seen:
+                        seen.add(bytes(nb))
+                        todo.append(bytes(nb))
+    return False
+
+
+def every_initial_layout(lay: Layout):
+    """Every shuffle of the S*R cards laid out by the rules (so S! copies of each layout)."""
+    for order in itertools.permutations(lay.cards()):
+        yield rules.lay_out(list(order), lay)
+
+
+@pytest.mark.parametrize("suits,ranks", [(2, 2), (2, 3)])
+def test_exact_counts_confirmed_by_brute_force_over_every_shuffle(suits, ranks):
+    lay = Layout(suits, ranks)
+    cache: dict[bytes, bool] = {}
+    shuffles = dealt = best = 0
+    for b in every_initial_layout(lay):
+        shuffles += 1
+        wins = []
+        for order in rules.orderings(lay):
+            x = rules.with_aces(b, order, lay)
+            if x not in cache:
+                cache[x] = brute_winnable(x, lay)
+            wins.append(cache[x])
+        dealt += wins[0]
+        best += any(wins)
+    e = study.exact(lay)
+    k = len(rules.orderings(lay))  # each layout comes from S! shuffles
+    assert shuffles == e.layouts * k
+    assert (dealt, best) == (e.dealt * k, e.best * k)
+
+
+def test_the_seed_two_thirds_for_2x4():
+    e = study.exact(Layout(2, 3))
+    assert (e.layouts, e.dealt, e.best) == (360, 245, 282)  # 68.1 % as dealt: "about two thirds"
+
+
+@pytest.mark.parametrize("suits,ranks", [(2, 3), (3, 2)])
+def test_checker_agrees_with_exact_count_on_every_layout(suits, ranks):
+    lay = Layout(suits, ranks)
+    won = study.winnable_set(lay)
+    for b in study.all_layouts(lay):
+        d = checker.solve(b, lay)
+        assert (d.outcome == checker.SOLVED) == (b in won)
+        assert d.outcome != checker.UNKNOWN
+        any_ = checker.solve_any(b, lay)
+        assert (any_.outcome == checker.SOLVED) == any(
+            study.relabel(b, p, lay) in won for p in rules.orderings(lay))
+
+
+def replay_wins(b: bytes, lay: Layout, res: checker.Result) -> bool:
+    g = rules.Game(lay, rules.with_aces(b, lay.dealt_aces(), lay))
+    g.set_aces(res.aces)
+    for m in res.moves:
+        g.play(m)  # raises if a move is illegal
+    return g.won()
+
+
+def test_verdicts_against_brute_force_on_random_layouts():
+    rng = random.Random(12)
+    for _ in range(60):
+        lay = Layout(rng.randint(2, 3), rng.randint(2, 4))
+        b = rules.deal(rng.randint(1, 2**31 - 1), lay)
+        order = tuple(rng.sample(range(lay.suits), lay.suits))
+        res = checker.solve(b, lay, order)
+        assert (res.outcome == checker.SOLVED) == brute_winnable(rules.with_aces(b, order, lay), lay)
+        if res.outcome == checker.SOLVED:
+            assert replay_wins(b, lay, res)
+        best = checker.solve_any(b, lay)
+        assert (best.outcome == checker.SOLVED) == any(
+            brute_winnable(rules.with_aces(b, o, lay), lay) for o in rules.orderings(lay))
+        if best.outcome == checker.SOLVED:
+            assert replay_wins(b, lay, best)
+
+
+def test_dead_position_test_never_kills_a_winnable_board():
+    lay = Layout(2, 3)
+    won = study.winnable_set(lay)
+    for b in study.all_layouts(lay):
+        if checker.stuck(b, lay):
+            assert b not in won
+
+
+def test_limits_give_unknown_and_full_size_finds_a_checked_win():
+    b = rules.deal(1)
+    assert checker.solve(b, rules.FULL, max_positions=50).outcome == checker.UNKNOWN
+    res = checker.solve(rules.deal(5), rules.FULL, max_seconds=20)
+    assert res.outcome == checker.SOLVED and replay_wins(rules.deal(5), rules.FULL, res)
+
+
+def test_each_ordering_and_memory_text():
+    ans = checker.check_layout(rules.deal(7, Layout(2, 4)), Layout(2, 4), each=True)
+    assert ans["dealt"].outcome == checker.UNSOLVABLE and ans["best"].outcome == checker.SOLVED
+    assert set(ans["each"]) == {(0, 1), (1, 0)}
+    assert checker.parse_memory("512M") == 512 * 2**20
+    with pytest.raises(ValueError):
+        checker.parse_memory("12")
+
+
+def test_wilson_interval():
+    lo, hi = study.wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+
+
+def test_check_command(tmp_path, capsys):
+    from baker8bit.cli import main
+    from baker8bit.games.blue import gamefile
+
+    assert main(["check", "blue", "--seed", "7", "--suits", "2", "--ranks", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "aces as dealt  unsolvable" in out and "best ordering  solved" in out
+    path = tmp_path / "g.blue"
+    gamefile.save(rules.Game.dealt(7, Layout(2, 4)), path)
+    assert main(["check", "blue", str(path), "--each"]) == 0
+    path.write_text("junk\n")
+    assert main(["check", "blue", str(path)]) == 2
+    assert "line 1" in capsys.readouterr().err
