@@ -12,7 +12,6 @@ from baker8bit.freecell import boardtext
 from baker8bit.core import cards
 from baker8bit.freecell import fcsolve
 from baker8bit.freecell import moves
-from baker8bit.freecell import rules
 from baker8bit.freecell.position import Position
 from conftest import read_baker_board, baker_rules, need_fcsolve
 

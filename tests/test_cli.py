@@ -8,8 +8,6 @@ import sys
 
 import pytest
 
-from baker8bit.freecell import boardtext
-from baker8bit.freecell import rules
 from baker8bit.cli import main
 from baker8bit.freecell.position import Position
 from conftest import read_baker_board, baker_rules, solutions

@@ -9,7 +9,6 @@ import pytest
 
 from baker8bit.core import cards
 from baker8bit.core import deal
-from baker8bit.freecell import rules
 from baker8bit.freecell.position import Position
 from conftest import baker_rules, DATA, need_fcsolve
 

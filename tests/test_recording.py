@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from baker8bit.core import timing as timingmod
 from baker8bit import __version__
 from baker8bit.sessions import recording
-from baker8bit.freecell import rules
 from baker8bit.sessions import savegame
 from baker8bit.console.machine import KEYS, KeyMachine
 from baker8bit.freecell.position import Position

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from baker8bit.core import cards
-from baker8bit.freecell import rules
 from baker8bit.console.machine import KeyMachine
 from conftest import baker_rules, GROUP_BOARD, machine_on, play, solutions, texts
 

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baker8bit.freecell import rules
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import Move, apply, legal_moves, parse_move
 from baker8bit.sessions.savegame import SaveError, dump, load, load_or_set_aside, machine_from_game, parse, save

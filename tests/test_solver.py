@@ -10,7 +10,6 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import read_baker_board, baker_rules
-from baker8bit.freecell import boardtext
 from baker8bit.freecell import moves
 from baker8bit.freecell import rules
 from baker8bit.freecell.position import Position

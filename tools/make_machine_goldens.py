@@ -15,7 +15,6 @@ Run: python tools/make_machine_goldens.py
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 

@@ -29,6 +29,26 @@ def deal_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(f"deal must be a whole number 1..{MAX_DEAL}, not {text!r}") from None
 
 
+def positive_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number above 0, not {text!r}")
+    return n
+
+
+def positive_float(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        x = 0.0
+    if not x > 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
+    return x
+
+
 def game_arg(text: str) -> str:
     if text not in games.ids():
         raise argparse.ArgumentTypeError(f"unknown game {text!r} (known: {', '.join(games.ids())})")

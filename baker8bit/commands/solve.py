@@ -14,30 +14,12 @@ import os
 import sys
 
 from baker8bit import games
-from baker8bit.commands.common import UsageError, add_game_args, add_game_choice, start_of, variant_of
+from baker8bit.commands.common import (
+    UsageError, add_game_args, add_game_choice, positive_float, positive_int, start_of, variant_of,
+)
 from baker8bit.freecell.solver import survey as sv
 
 DEFAULT_MAX_STATES = 2_000_000
-
-
-def positive_int(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number above 0, not {text!r}")
-    return n
-
-
-def positive_float(text: str) -> float:
-    try:
-        x = float(text)
-    except ValueError:
-        x = 0.0
-    if not x > 0:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
-    return x
 
 
 def add_limit_args(p: argparse.ArgumentParser) -> None:

@@ -15,19 +15,9 @@ import argparse
 import os
 import sys
 
-from baker8bit.commands.common import UsageError
+from baker8bit.commands.common import UsageError, positive_int
 from baker8bit.games.sequence import strategy as strat
 from baker8bit.games.sequence import study as sd
-
-
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number above 0, not {text!r}")
-    return n
 
 
 def register(subparsers) -> None:
@@ -44,11 +34,11 @@ def register(subparsers) -> None:
     p.add_argument("--deals", required=True, help="deal numbers: 1-10000, 7, or 1-10,20-30")
     p.add_argument("--out", metavar="FILE.csv", help="write the CSV here (default: standard output)")
     p.add_argument("--resume", action="store_true", help="keep the rows already in --out; play only the others")
-    p.add_argument("--workers", type=_positive, default=None, help="worker processes (default: one per core)")
+    p.add_argument("--workers", type=positive_int, default=None, help="worker processes (default: one per core)")
     p.add_argument("--chart", metavar="FILE.png", help="draw the win rates and intervals to this PNG")
-    p.add_argument("--samples", type=_positive, default=8,
+    p.add_argument("--samples", type=positive_int, default=8,
                    help="lookahead: sampled orders of the unseen cards per move (default 8)")
-    p.add_argument("--max-states", type=_positive, default=200_000,
+    p.add_argument("--max-states", type=positive_int, default=200_000,
                    help="clairvoyant: positions searched before answering 'unknown' (default 200000)")
     p.set_defaults(func=run)
 

@@ -16,48 +16,28 @@ console machine (``console/machine.py``) owns it, its clock and its events.
 
 from __future__ import annotations
 
-from typing import Callable
-
+from baker8bit.console import dialogue as base
+from baker8bit.console.dialogue import FLASH, IDLE, SELECTED, WON
 from baker8bit.core import events as ev
-from baker8bit.core.timing import Timing
 from baker8bit.freecell.advisor import Advisor
-from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import GroupError, Move, card_at, group_moves
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
-IDLE, SELECTED, GROUP, FLASH, MOVING, WON = "idle", "selected", "group", "flash", "moving", "won"
+GROUP, MOVING = "group", "moving"
+__all__ = ["Dialogue", "IDLE", "SELECTED", "GROUP", "FLASH", "MOVING", "WON"]
 
 
-class Dialogue:
-    """One game's dialogue. ``emit(kind, *args)`` hands events to the owner, ``clock()`` gives the frame."""
+class Dialogue(base.Dialogue):
+    """One game's dialogue; the shared parts (select, flash, take back, redo, WINNER) are
+    ``console.dialogue.Dialogue``'s."""
 
-    def __init__(self, game: Game, timing: Timing, emit: Callable[..., None], clock: Callable[[], int]):
-        self.game = game
-        self.timing = timing
-        self.emit = emit
-        self.clock = clock
-        self.phase = IDLE
-        self.selected: str | None = None
+    def __init__(self, game, timing, emit, clock):
+        super().__init__(game, timing, emit, clock)
         self.group_src: str | None = None
-        self.flashing: str | None = None
-        self.flash_start = 0
-        self.select_start = 0
         self.queue: list[Move] = []
         self.next_step = 0
-        self.winner_start = 0
         self.advisor = Advisor(timing.help_states, timing.help_max_states)
-        self.hint: tuple[str, ...] = ()
-        self.hint_text = ""
-        self.hint_start = 0
-
-    def begin(self, resumed: bool = False) -> None:
-        g = self.game
-        self.emit(ev.DEAL, g.rules.label, g.deal)
-        if resumed:
-            self.emit(ev.RESUME, g.moves, g.takebacks_left)
-        if g.won:
-            self._win()
 
     @property
     def busy(self) -> bool:
@@ -66,25 +46,19 @@ class Dialogue:
 
     @property
     def black(self) -> frozenset[str]:
-        out: set[str] = set()
-        if self.phase == SELECTED and self.selected:
-            out.add(self.selected)
         if self.phase == GROUP:
-            out.add("T")
-            if self.group_src:
-                out.add(self.group_src)
-        return frozenset(out)
+            return frozenset(("T", self.group_src) if self.group_src else ("T",))
+        return super().black
 
     # -- time ----------------------------------------------------------------
 
     def tick(self, frame: int) -> None:
         if self.advisor.thinking:
             self._think(frame)
-        if self.phase == FLASH and frame - self.flash_start >= self.timing.flash_frames:
-            self.phase = IDLE
-            self.flashing = None
-        elif self.phase == MOVING and frame >= self.next_step:
+        if self.phase == MOVING and frame >= self.next_step:
             self._step_group()
+        else:
+            super().tick(frame)
 
     def _think(self, frame: int) -> None:
         answer = self.advisor.tick()
@@ -104,30 +78,18 @@ class Dialogue:
             self.emit(ev.HINT, "unknown")
 
     def clear(self) -> None:
-        """Forget a half-typed command and any HELP answer (the game goes to the title)."""
-        self.selected = None
         self.group_src = None
-        self.clear_hint()
-
-    def clear_hint(self) -> None:
-        if self.advisor.thinking:
-            self.advisor.cancel()
-            self.emit(ev.HELP_CANCELLED)
-        self.hint = ()
-        self.hint_text = ""
+        super().clear()
 
     # -- keys ----------------------------------------------------------------
 
     def press(self, k: str) -> None:
-        """A key in the game (not ESC, not while busy, not after WINNER: the owner sees to those)."""
-        if self.phase == IDLE:
-            self._on_idle(k)
-        elif self.phase == SELECTED:
-            self._on_selected(k)
-        elif self.phase == GROUP:
+        if self.phase == GROUP:
             self._on_group(k)
+        else:
+            super().press(k)
 
-    def _on_idle(self, k: str) -> None:
+    def on_idle(self, k: str) -> None:
         g = self.game
         self.clear_hint()  # any key ends a HELP answer or cancels the search
         if k == "T":
@@ -138,42 +100,31 @@ class Dialogue:
             g.set_mark()
             self.emit(ev.MARK)
         elif k == "SPACE":
-            if g.take_back():
-                self.emit(ev.TAKEBACK)
-                self.emit(ev.BUZZER if g.at_mark else ev.TONE)
+            self.take_back()
         elif k == "RETURN" and g.rules.redo:
-            move = g.redo()
-            if move is not None:
-                self.emit(ev.REDO)
-                self._announce(move)
+            self.redo()
         elif k == "HELP":
             self.emit(ev.HELP)
             self.advisor.start(g)
             self.hint_text = "THINKING"
         elif len(k) == 1 and g.rules.place(k) is not None:
             if card_at(g.position, g.rules.place(k)) is None:
-                self._start_flash(k)  # an empty place has no card to move
+                self.start_flash(k)  # an empty place has no card to move
             else:
-                self.selected = k
-                self.select_start = self.clock()
-                self.phase = SELECTED
-                self.emit(ev.SELECT, k)
+                self.select(k)
         # other keys (digits, letters that name no place) are ignored
 
-    def _on_selected(self, k: str) -> None:
+    def on_selected(self, k: str) -> None:
         g = self.game
-        assert self.selected is not None
         if k == self.selected:
-            self.emit(ev.CANCEL, k)
-            self.selected = None
-            self.phase = IDLE
+            self.cancel(k)
             return
         if k not in LETTERS:
             return  # the program waits for a destination letter
         src = g.rules.place(self.selected)
         dst = ("terminal", -1) if k == "T" else g.rules.place(k)
         if dst is None or not g.can(Move(src, dst)):
-            self._start_flash("line")
+            self.start_flash("line")
             return
         self.selected = None
         self.phase = IDLE
@@ -190,23 +141,23 @@ class Dialogue:
             return
         place = g.rules.place(k)
         if place is None:
-            self._start_flash("line")
+            self.start_flash("line")
             return
         if self.group_src is None:
             if place[0] != "column" or card_at(g.position, place) is None:
-                self._start_flash(k)
+                self.start_flash(k)
             else:
                 self.group_src = k
                 self.emit(ev.SELECT, k)
             return
         src = g.rules.place(self.group_src)
         if place[0] != "column":
-            self._start_flash(k)
+            self.start_flash(k)
             return
         try:
             steps = group_moves(g.position, src[1], place[1], g.rules)
         except GroupError as e:
-            self._start_flash(self.group_src if e.side == "src" else k)
+            self.start_flash(self.group_src if e.side == "src" else k)
             return
         self.group_src = None
         self.queue = steps
@@ -215,25 +166,19 @@ class Dialogue:
 
     # -- effects -------------------------------------------------------------
 
-    def _start_flash(self, what: str) -> None:
-        self.selected = None
+    def start_flash(self, what: str) -> None:
         self.group_src = None
-        self.flashing = what
-        self.flash_start = self.clock()
-        self.phase = FLASH
-        self.emit(ev.FLASH, what)
+        super().start_flash(what)
+
+    def move_keys(self, move: Move) -> str:
+        return move.text(self.game.rules)
+
+    def on_win(self) -> None:
+        self.queue = []
 
     def _do_move(self, move: Move) -> None:
         self.game.push(move)
-        self._announce(move)
-
-    def _announce(self, move: Move) -> None:
-        keys = move.text(self.game.rules)
-        self.emit(ev.MOVE, keys[0], keys[1])
-        self.emit(ev.TONE)
-        if self.game.won:
-            self.queue = []
-            self._win()
+        self.announce(move)
 
     def _step_group(self) -> None:
         move = self.queue.pop(0)
@@ -244,8 +189,3 @@ class Dialogue:
             self.next_step = self.clock() + self.timing.group_step
         else:
             self.phase = IDLE
-
-    def _win(self) -> None:
-        self.phase = WON
-        self.winner_start = self.clock()
-        self.emit(ev.WINNER)

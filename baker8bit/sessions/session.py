@@ -28,7 +28,6 @@ from baker8bit.sessions import userdata
 from baker8bit.sessions.atomic import AtomicWriteError
 from baker8bit.freecell.game import Game
 from baker8bit.console.machine import Event, KeyMachine
-from baker8bit.freecell.position import Position
 
 RECORDING_EVERY = 600  # frames between periodic saves of a recording
 

@@ -14,119 +14,47 @@ with ``NO MOVES LEFT`` on the status line (space still takes back).
 
 from __future__ import annotations
 
-from typing import Callable
-
+from baker8bit.console import dialogue as base
+from baker8bit.console.dialogue import IDLE
 from baker8bit.core import events as ev
-from baker8bit.core.timing import Timing
-from baker8bit.games.sequence.play import SequenceGame
 from baker8bit.games.sequence.rules import STORAGE_NAMES, Move
 
-IDLE, SELECTED, FLASH, WON = "idle", "selected", "flash", "won"
 SOURCES = "H" + STORAGE_NAMES
 FINALS = "1234"
 
 
-class _NoAdvisor:
-    thinking = False
-
-    def cancel(self) -> None:
-        pass
-
-
-class SequenceDialogue:
-    def __init__(self, game: SequenceGame, timing: Timing, emit: Callable[..., None], clock: Callable[[], int]):
-        self.game = game
-        self.timing = timing
-        self.emit = emit
-        self.clock = clock
-        self.phase = IDLE
-        self.selected: str | None = None
-        self.select_start = 0
-        self.flashing: str | None = None
-        self.flash_start = 0
-        self.winner_start = 0
-        self.advisor = _NoAdvisor()
-        self.hint: tuple[str, ...] = ()
-        self.hint_text = ""
-        self.hint_start = 0
-
-    def begin(self, resumed: bool = False) -> None:
-        self.emit(ev.DEAL, self.game.rules.label, self.game.deal)
-        if resumed:
-            self.emit(ev.RESUME, self.game.moves, self.game.takebacks_left)
-        if self.game.won:
-            self._win()
-
-    @property
-    def busy(self) -> bool:
-        return self.phase == FLASH
-
-    @property
-    def black(self) -> frozenset[str]:
-        return frozenset((self.selected,)) if self.phase == SELECTED and self.selected else frozenset()
-
-    def tick(self, frame: int) -> None:
-        if self.phase == FLASH and frame - self.flash_start >= self.timing.flash_frames:
-            self.phase = IDLE
-            self.flashing = None
-
-    def clear(self) -> None:
-        self.selected = None
-        self.clear_hint()
-
-    def clear_hint(self) -> None:
-        self.hint = ()
-        self.hint_text = ""
-
-    # -- keys ----------------------------------------------------------------
-
-    def press(self, k: str) -> None:
-        if self.phase == IDLE:
-            self._on_idle(k)
-        elif self.phase == SELECTED:
-            self._on_selected(k)
-
-    def _on_idle(self, k: str) -> None:
+class SequenceDialogue(base.Dialogue):
+    def on_idle(self, k: str) -> None:
         g = self.game
         self.clear_hint()
         if k == "SPACE":
-            if g.take_back():
-                self.emit(ev.TAKEBACK)
-                self.emit(ev.TONE)
+            self.take_back()
         elif k == "RETURN":
-            move = g.redo()
-            if move is not None:
-                self.emit(ev.REDO)
-                self._announce(move)
+            self.redo()
         elif k == "HELP":
             self._help()
         elif k in SOURCES:
             has_card = g.position.hand is not None if k == "H" else bool(g.position.storage[STORAGE_NAMES.index(k)])
-            if not has_card:
-                self._start_flash(k)
+            if has_card:
+                self.select(k)
             else:
-                self.selected = k
-                self.select_start = self.clock()
-                self.phase = SELECTED
-                self.emit(ev.SELECT, k)
+                self.start_flash(k)
 
-    def _on_selected(self, k: str) -> None:
+    def on_selected(self, k: str) -> None:
         g = self.game
         if k == self.selected:
-            self.emit(ev.CANCEL, k)
-            self.selected = None
-            self.phase = IDLE
+            self.cancel(k)
             return
         if not (len(k) == 1 and (k.isalpha() or k in FINALS)):
             return  # waits for a target key
         move = self._move(self.selected, k)
         if move is None or not g.can(move):
-            self._start_flash("line")
+            self.start_flash("line")
             return
         self.selected = None
         self.phase = IDLE
         g.push(move)
-        self._announce(move)
+        self.announce(move)
 
     def _move(self, src: str, dst: str) -> Move | None:
         source = "H" if src == "H" else STORAGE_NAMES.index(src)
@@ -153,22 +81,3 @@ class SequenceDialogue:
         text = str(move)
         self.hint = tuple(text)
         self.emit(ev.HINT, text)
-
-    def _start_flash(self, what: str) -> None:
-        self.selected = None
-        self.flashing = what
-        self.flash_start = self.clock()
-        self.phase = FLASH
-        self.emit(ev.FLASH, what)
-
-    def _announce(self, move: Move) -> None:
-        text = str(move)
-        self.emit(ev.MOVE, text[0], text[1])
-        self.emit(ev.TONE)
-        if self.game.won:
-            self._win()
-
-    def _win(self) -> None:
-        self.phase = WON
-        self.winner_start = self.clock()
-        self.emit(ev.WINNER)

@@ -1,0 +1,150 @@
+"""What every game's key dialogue shares: select, flash, take back, redo, WINNER, HELP's blink.
+
+The 1989 program's dialogue, in the part that is not about cards: the first key
+turns black (``select``), the same key again cancels; a wrong key flashes a letter
+or the line of letters for ``flash_frames``, during which keys are dropped (the
+owner asks ``busy``); space takes back (the tone, or the buzzer back at the mark),
+RETURN re-makes a move taken back where the rules have a redo; a move sounds the
+tone and may end in WINNER. A game's dialogue subclasses this and says what its
+keys mean (``freecell/dialogue.py``, ``games/sequence/dialogue.py``).
+
+The game object gives ``rules`` (with ``label`` and ``redo``), ``deal``,
+``moves``, ``takebacks_left``, ``won``, ``at_mark``, ``take_back()`` and ``redo()``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from baker8bit.core import events as ev
+from baker8bit.core.timing import Timing
+
+IDLE, SELECTED, FLASH, WON = "idle", "selected", "flash", "won"
+
+
+class NoAdvisor:
+    """For games whose HELP answers at once (nothing to think about between frames)."""
+
+    thinking = False
+
+    def cancel(self) -> None:
+        pass
+
+
+class Dialogue:
+    def __init__(self, game, timing: Timing, emit: Callable[..., None], clock: Callable[[], int]):
+        self.game = game
+        self.timing = timing
+        self.emit = emit  # emit(kind, *args): the owner stamps the frame
+        self.clock = clock  # the owner's frame
+        self.phase = IDLE
+        self.selected: str | None = None
+        self.select_start = 0
+        self.flashing: str | None = None
+        self.flash_start = 0
+        self.winner_start = 0
+        self.advisor = NoAdvisor()
+        self.hint: tuple[str, ...] = ()
+        self.hint_text = ""
+        self.hint_start = 0
+
+    def begin(self, resumed: bool = False) -> None:
+        g = self.game
+        self.emit(ev.DEAL, g.rules.label, g.deal)
+        if resumed:
+            self.emit(ev.RESUME, g.moves, g.takebacks_left)
+        if g.won:
+            self.win()
+
+    @property
+    def busy(self) -> bool:
+        """True while something plays out; keys are not acted on."""
+        return self.phase == FLASH
+
+    @property
+    def black(self) -> frozenset[str]:
+        return frozenset((self.selected,)) if self.phase == SELECTED and self.selected else frozenset()
+
+    def tick(self, frame: int) -> None:
+        if self.phase == FLASH and frame - self.flash_start >= self.timing.flash_frames:
+            self.phase = IDLE
+            self.flashing = None
+
+    def clear(self) -> None:
+        """Forget a half-typed command and any HELP answer (the game goes to the title)."""
+        self.selected = None
+        self.clear_hint()
+
+    def clear_hint(self) -> None:
+        if self.advisor.thinking:
+            self.advisor.cancel()
+            self.emit(ev.HELP_CANCELLED)
+        self.hint = ()
+        self.hint_text = ""
+
+    def press(self, k: str) -> None:
+        """A key in the game (not ESC, not while busy, not after WINNER: the owner sees to those)."""
+        if self.phase == IDLE:
+            self.on_idle(k)
+        elif self.phase == SELECTED:
+            self.on_selected(k)
+
+    def on_idle(self, k: str) -> None:
+        raise NotImplementedError
+
+    def on_selected(self, k: str) -> None:
+        raise NotImplementedError
+
+    # -- the shared keys and effects ----------------------------------------------------
+
+    def select(self, k: str) -> None:
+        self.selected = k
+        self.select_start = self.clock()
+        self.phase = SELECTED
+        self.emit(ev.SELECT, k)
+
+    def cancel(self, k: str) -> None:
+        self.emit(ev.CANCEL, k)
+        self.selected = None
+        self.phase = IDLE
+
+    def take_back(self) -> None:
+        """Space: the last move back, with the tone, or the buzzer when that is the marked position."""
+        g = self.game
+        if g.take_back():
+            self.emit(ev.TAKEBACK)
+            self.emit(ev.BUZZER if g.at_mark else ev.TONE)
+
+    def redo(self) -> None:
+        """RETURN, where the rules have a redo: the last move taken back, made again."""
+        move = self.game.redo()
+        if move is not None:
+            self.emit(ev.REDO)
+            self.announce(move)
+
+    def start_flash(self, what: str) -> None:
+        self.selected = None
+        self.flashing = what
+        self.flash_start = self.clock()
+        self.phase = FLASH
+        self.emit(ev.FLASH, what)
+
+    def announce(self, move) -> None:
+        """A move was made: its two keys, the tone, and WINNER when it won the game."""
+        keys = self.move_keys(move)
+        self.emit(ev.MOVE, keys[0], keys[1])
+        self.emit(ev.TONE)
+        if self.game.won:
+            self.on_win()
+            self.win()
+
+    def move_keys(self, move) -> str:
+        return str(move)
+
+    def on_win(self) -> None:
+        """What a won game stops (a group move's remaining steps)."""
+
+    def win(self) -> None:
+        self.phase = WON
+        self.winner_start = self.clock()
+        self.emit(ev.WINNER)
