@@ -4,8 +4,9 @@ fc-solve solves our exported boards under the rule set's own options
 (``RuleSet.fcsolve_args``: as many free cells as cells, as many stacks as
 columns, building by suit or alternating colour, what fills an empty stack,
 single-card moves only). Its
-``-snx`` move notation names stacks ``1..C``, free cells ``a..`` and the
-foundations ``h``; we translate that into the 1989 key notation (column
+``-snx`` move notation names stacks ``1..C``, free cells ``a..g`` and then
+``k`` (the eighth cell: ``h`` is the foundations, so fc-solve skips ``h``,
+``i`` and ``j``; it allows at most 8 free cells); we translate that into the 1989 key notation (column
 ``i`` is letter ``A+i``, parking space ``j`` the letter after the columns,
 the terminal area ``T``).
 """
@@ -25,12 +26,17 @@ def command(rules: RuleSet, *extra: str) -> list[str]:
     return ["fc-solve", *rules.fcsolve_args(), "-to", "01ABCDE", "-sel", *extra]
 
 
+# fc-solve's names for free cells 1..8 in ``-snx`` output (checked on a board
+# with only the eighth cell filled: its move home prints as ``kh``).
+FREECELLS = "abcdefgk"
+
+
 def _place(ch: str, rules: RuleSet) -> str:
     if ch.isdigit():
         return rules.column_letter(int(ch) - 1)
     if ch == "h":
         return "T"
-    return rules.cell_letter(ord(ch) - ord("a"))
+    return rules.cell_letter(FREECELLS.index(ch))
 
 
 def parse_moves(output: str, rules: RuleSet) -> list[str]:

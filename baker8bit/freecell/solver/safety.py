@@ -34,7 +34,15 @@ each kept move m moves a card x != c:
 - parking-to-parking moves do not occur in the original, so none are kept.
 
 At the end every card but c is home in the original, hence every card is home
-in P'. The sequence is one move shorter for each deleted move. (This is the
+in P'.
+
+Eight Off (checked for it): the argument never asks how P came about, so cells
+dealt full change nothing (a full cell is a parked card like any other, and c
+may be one); its kings-only empty columns are the third case above (a kept move
+into an empty column moves the same card as in the original, so a king); and
+its eight cells are only more parking spaces. The moves are single-card moves,
+as the solver's are (a run moved at once is shorthand for single-card moves
+through free places, each of which the argument covers). The sequence is one move shorter for each deleted move. (This is the
 in-suit case of the rule Horne's prune uses for FreeCell; with alternate-colour
 building the rule is not true in general, because two cards can go on a card
 there. The argument above needs the uniqueness of the card that fits on c.)

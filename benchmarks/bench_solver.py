@@ -1,0 +1,170 @@
+"""Benchmark: our solver against fc-solve on the same deals of one game (not a test).
+
+    python benchmarks/bench_solver.py --game bakers-game            # deals 1..1000
+    python benchmarks/bench_solver.py --game eight-off --last 200
+    python benchmarks/bench_solver.py --game baker --suits 4        # the 1989 game
+    python tools/bench_solver.py ...                                # the same (a wrapper)
+
+Both solvers get the same positions (``Position.dealt`` under the game's rule
+set; for Eight Off that is 48 cards in the columns and 4 in the cells, which
+fc-solve's own Microsoft deals do not give, so every deal is written as a board).
+
+fc-solve runs once per deal, as ``fc-solve <rules.fcsolve_args()> --method
+soft-dfs -to 01ABCDE -sel`` (the rule set's numbers and rules, single-card
+moves only, exhaustive depth-first search, a proof told from a limit), with
+no iteration limit. Its time per deal is the wall time of the process
+(starting it costs about a millisecond, included); its states are the
+"This scan generated N states." it prints; its peak memory is the largest
+maximum resident set size of those processes (``getrusage(RUSAGE_CHILDREN)``).
+
+Ours runs in one child process, one deal after another, with no limit; its
+time per deal is the solver's own (dealing included), its states the
+positions it generated, its peak memory the child's maximum resident set
+size (a Python interpreter, about 20 MB, included; the figure before the
+first deal is printed too). One core each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from baker8bit import games  # noqa: E402
+from baker8bit.freecell import boardtext, fcsolve  # noqa: E402
+from baker8bit.freecell.position import Position  # noqa: E402
+from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, solve  # noqa: E402
+
+OUTCOMES = (SOLVED, UNSOLVABLE, UNKNOWN)
+_GENERATED = re.compile(r"This scan generated (\d+) states\.")
+
+
+def rule_set(game: str, suits: int | None):
+    variant = games.get(game)
+    return variant.rules({"suits": suits} if suits is not None else {})
+
+
+def fc_solve_command(rs) -> list[str]:
+    return ["fc-solve", *rs.fcsolve_args(), "--method", "soft-dfs", "-to", "01ABCDE", "-sel"]
+
+
+def _max_rss_mb(who: int) -> float:
+    """ru_maxrss in MB (Linux gives kilobytes)."""
+    return resource.getrusage(who).ru_maxrss / 1024
+
+
+def run_fc_solve(rs, deals: range, timeout: float | None) -> dict:
+    cmd = fc_solve_command(rs)
+    env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
+    verdicts, times, states = {}, [], []
+    t_all = time.perf_counter()
+    for deal in deals:
+        board = boardtext.write(Position.dealt(deal, rs), rs)
+        t0 = time.perf_counter()
+        try:
+            out = subprocess.run(cmd, input=board, capture_output=True, text=True, env=env,
+                                 timeout=timeout).stdout
+        except subprocess.TimeoutExpired:
+            out = ""
+        times.append(time.perf_counter() - t0)
+        verdicts[deal] = fcsolve.verdict(out)
+        m = _GENERATED.search(out)
+        states.append(int(m.group(1)) if m else 0)
+    wall = time.perf_counter() - t_all
+    return {"verdicts": verdicts, "times": times, "states": states, "wall": wall,
+            "peak_mb": _max_rss_mb(resource.RUSAGE_CHILDREN), "base_mb": 0.0}
+
+
+def ours_child(game: str, suits: int | None, first: int, last: int, max_states: int | None) -> None:
+    """In the child process: solve the deals, print one JSON line."""
+    rs = rule_set(game, suits)
+    base = _max_rss_mb(resource.RUSAGE_SELF)
+    verdicts, times, states = {}, [], []
+    t_all = time.perf_counter()
+    for deal in range(first, last + 1):
+        t0 = time.perf_counter()
+        result = solve(Position.dealt(deal, rs), rs, max_states=max_states)
+        times.append(time.perf_counter() - t0)
+        verdicts[deal] = result.outcome
+        states.append(result.states)
+    wall = time.perf_counter() - t_all
+    print(json.dumps({"verdicts": verdicts, "times": times, "states": states, "wall": wall,
+                      "peak_mb": _max_rss_mb(resource.RUSAGE_SELF), "base_mb": base}))
+
+
+def run_ours(game: str, suits: int | None, first: int, last: int, max_states: int | None) -> dict:
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--child", "--game", game,
+           "--first", str(first), "--last", str(last)]
+    if suits is not None:
+        cmd += ["--suits", str(suits)]
+    if max_states is not None:
+        cmd += ["--max-states", str(max_states)]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    data = json.loads(out.strip().splitlines()[-1])
+    data["verdicts"] = {int(k): v for k, v in data["verdicts"].items()}
+    return data
+
+
+def row(name: str, r: dict) -> str:
+    counts = [sum(1 for v in r["verdicts"].values() if v == o) for o in OUTCOMES]
+    solving = sum(r["times"])
+    rate = sum(r["states"]) / solving if solving else 0.0
+    return (f"{name:<10} {counts[0]:>6} {counts[1]:>10} {counts[2]:>7} {r['wall']:>8.2f} "
+            f"{statistics.median(r['times']) * 1000:>9.2f} {max(r['times']):>7.2f} "
+            f"{sum(r['states']):>11} {rate:>11.0f} {r['peak_mb']:>8.1f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="bakers-game", help=f"one of {', '.join(games.ids())}")
+    ap.add_argument("--suits", type=int, default=None, help="the 1989 game (baker): 2, 3 or 4 (default 4)")
+    ap.add_argument("--first", type=int, default=1)
+    ap.add_argument("--last", type=int, default=1000)
+    ap.add_argument("--max-states", type=int, default=None, help="limit for our solver (default none)")
+    ap.add_argument("--fc-timeout", type=float, default=None,
+                    help="seconds per deal for fc-solve (default none; a timeout counts as unknown)")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        ours_child(args.game, args.suits, args.first, args.last, args.max_states)
+        return 0
+    if shutil.which("fc-solve") is None:
+        print("needs fc-solve: apt-get install freecell-solver-bin", file=sys.stderr)
+        return 2
+    rs = rule_set(args.game, args.suits)
+    deals = range(args.first, args.last + 1)
+    fc = run_fc_solve(rs, deals, args.fc_timeout)  # before ours: RUSAGE_CHILDREN is fc-solve's alone
+    ours = run_ours(args.game, args.suits, args.first, args.last, args.max_states)
+    print(f"{args.game} (rule set {rs.name}) deals {args.first}..{args.last}, one core each")
+    print("fc-solve: " + " ".join(fc_solve_command(rs)))
+    print(f"{'solver':<10} {'solved':>6} {'unsolvable':>10} {'unknown':>7} {'total s':>8} "
+          f"{'median ms':>9} {'max s':>7} {'states':>11} {'states/s':>11} {'peak MB':>8}")
+    print(row("baker8bit", ours))
+    print(row("fc-solve", fc))
+    print(f"ratio ours/fc-solve: total time {ours['wall'] / fc['wall']:.2f}x, median per deal "
+          f"{statistics.median(ours['times']) / statistics.median(fc['times']):.2f}x")
+    print(f"(states: positions generated; peak MB: max RSS, ours including the interpreter's "
+          f"{ours['base_mb']:.1f} MB before the first deal)")
+    disagree = [d for d in deals if ours["verdicts"][d] != fc["verdicts"][d]]
+    if disagree:
+        print(f"verdicts DISAGREE on {len(disagree)} deal(s): "
+              + ", ".join(f"{d} (ours {ours['verdicts'][d]}, fc-solve {fc['verdicts'][d]})"
+                          for d in disagree[:20]))
+        return 1
+    print(f"verdicts agree on all {len(deals)} deals")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
