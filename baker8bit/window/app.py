@@ -115,6 +115,17 @@ class Scripted:
         return self.by_frame.get(frame, [])
 
 
+def offer_screen(g: Game) -> Screen:
+    """The title of a saved game's variant offering it: RETURN goes on, ESC deals anew."""
+    scr = Screen.text()
+    variant = games.of_rules(g.rules)
+    what = f"SAVED GAME {variant.describe(g.rules)}"
+    offer = (what,) if len(what) <= scr.geometry.cols else ("SAVED GAME", variant.describe(g.rules))
+    offer += (f"#{g.deal}  MOVE {g.moves}" if g.deal else f"MOVE {g.moves}", "RETURN: GO ON", "ESC: NEW GAME")
+    draw_offer(scr, variant, offer)
+    return scr
+
+
 class App:
     def __init__(
         self,
@@ -273,14 +284,7 @@ class App:
         m = self.machine
         notes = self.session.notes() if self.session is not None else ()
         if self.offer is not None:
-            g = self.offer
-            scr = Screen()
-            variant = games.of_rules(g.rules)
-            what = f"SAVED GAME {variant.describe(g.rules)}"
-            offer = (what,) if len(what) <= scr.geometry.cols else ("SAVED GAME", variant.describe(g.rules))
-            offer += (f"#{g.deal}  MOVE {g.moves}" if g.deal else f"MOVE {g.moves}", "RETURN: GO ON", "ESC: NEW GAME")
-            draw_offer(scr, variant, offer)
-            return scr
+            return offer_screen(self.offer)
         return compose(m.view(), m.game, m.frame, self.layout, notes)
 
     def draw(self) -> None:
