@@ -152,3 +152,50 @@ def test_both_modes_fill_the_same_picture(mode):
     g = geometry(mode)
     assert (g.width, g.height) == (336, 224)
     assert g.cols * g.cell_w == 320 and g.rows * g.cell_h == 192
+
+
+# ---- pixel shape (--aspect) ---------------------------------------------------------------
+
+
+def test_pixel_aspect_ratios_are_the_reference_values():
+    from baker8bit.window import aspect
+
+    assert round(aspect.RATIOS["ntsc"], 3) == 0.857  # atari-facts.md 2.4: (12+3/11)/14.31818
+    assert round(aspect.RATIOS["pal"], 3) == 1.040  # 14.75/14.187576
+    assert abs(aspect.RATIOS["ntsc"] - 6 / 7) < 1e-4
+    assert aspect.size("ntsc", 336, 224, 1) == (288, 224)
+    assert aspect.size("pal", 336, 224, 2) == (699, 448)
+    assert aspect.size("square", 336, 224, 3) == (1008, 672)
+    with pytest.raises(ValueError):
+        aspect.size("secam", 336, 224)
+
+
+def test_resample_repeats_scanlines_and_picks_columns():
+    from baker8bit.window import aspect
+
+    w, h = 14, 2
+    data = bytes(range(w)) + bytes(range(100, 100 + w))
+    out, ow, oh = aspect.resample(data, w, h, "ntsc", 2)
+    assert (ow, oh) == (12, 4)  # 14 x 6/7
+    rows = [out[i * ow:(i + 1) * ow] for i in range(oh)]
+    assert rows[0] == rows[1] and rows[2] == rows[3]
+    assert list(rows[0]) == sorted(set(rows[0]))  # columns in order, one of each 7 dropped
+    assert rows[2][0] == 100 and rows[0][-1] == 13
+    assert aspect.resample(data, w, h, "square", 1) == (data, w, h)
+
+
+def test_a_click_on_the_reshaped_window_lands_on_its_picture_pixel():
+    from baker8bit.window import aspect
+
+    assert aspect.to_picture("ntsc", 336, 224, 576, 448, 575, 447) == (335, 223)
+    assert aspect.to_picture("ntsc", 336, 224, 576, 448, 288, 224) == (168, 112)
+
+
+def test_the_app_presents_its_picture_on_a_screen_of_another_shape():
+    from baker8bit.window.app import App, AppOptions
+
+    pyxel_ready()
+    app = App(KeyMachine(suits=4, deal=11982), AppOptions(headless=True, sound=False, aspect="ntsc"))
+    app._direct, app.picture = False, pyxel.Image(336, 224)  # as in a window of another size
+    app.draw()
+    assert bytes(pyxel.screen.data_ptr()) == app.picture_bytes()  # Pyxel's screen of 336 x 224: unshaped

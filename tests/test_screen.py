@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pyxel
@@ -154,15 +155,38 @@ def test_shot_command_writes_exactly_the_window(tmp_path, renderer):
     from baker8bit.cli import main
 
     out = tmp_path / "deal4.png"
-    assert main(["shot", "--suits", "4", "--deal", "11982", "--out", str(out)]) == 0
+    assert main(["shot", "--suits", "4", "--deal", "11982", "--out", str(out), "--aspect", "square"]) == 0
     assert png_size(out) == (G.width, G.height) == (336, 224)
     shot, golden = pyxel.Image(G.width, G.height), pyxel.Image(G.width, G.height)
     shot.load(0, 0, str(out))
     golden.load(0, 0, str(GOLDEN / "deal4.png"))
     assert pixels(shot) == pixels(golden)
     big = tmp_path / "big.png"
-    assert main(["shot", "--suits", "2", "--deal", "3", "GH", "--out", str(big), "--scale", "3"]) == 0
+    assert main(["shot", "--suits", "2", "--deal", "3", "GH", "--out", str(big), "--scale", "3", "--aspect", "square"]) == 0
     assert png_size(big) == (3 * 336, 3 * 224)
+
+
+@pytest.mark.parametrize("shape, scale, size", [
+    ("ntsc", 1, (288, 224)),  # 336 x 0.857 = 288: an NTSC pixel is 6/7 as wide as high
+    ("ntsc", 2, (576, 448)),
+    (None, 2, (576, 448)),  # the default is the true shape, NTSC
+    ("pal", 1, (349, 224)),  # 336 x 1.040
+    ("square", 2, (672, 448)),
+])
+def test_shot_reshapes_the_pixels_on_output(tmp_path, renderer, shape, scale, size):
+    from baker8bit.cli import main
+
+    out = tmp_path / "x.png"
+    args = ["shot", "--suits", "4", "--deal", "11982", "--out", str(out), "--scale", str(scale)]
+    assert main(args + (["--aspect", shape] if shape else [])) == 0
+    assert png_size(out) == size
+    img = pyxel.Image(*size)
+    img.load(0, 0, str(out))
+    golden = pyxel.Image(G.width, G.height)
+    golden.load(0, 0, str(GOLDEN / "deal4.png"))
+    # every output pixel is the golden pixel it was resampled from: scanlines repeated, columns picked
+    for x, y in ((0, 0), (size[0] // 2, size[1] // 3), (size[0] - 1, size[1] - 1), (size[0] // 5, 24 * scale)):
+        assert img.pget(x, y) == golden.pget(x * G.width // size[0], y // scale)
 
 
 def test_shot_command_refuses_a_missing_folder_and_leaves_nothing(tmp_path, capsys):
@@ -180,7 +204,8 @@ def test_shot_writes_a_relative_path_where_the_user_is(tmp_path):
     res = subprocess.run(
         [sys.executable, "-m", "baker8bit", "shot", "--suits", "2", "--out", "rel.png"],
         cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
     )
     assert res.returncode == 0, res.stderr
-    assert png_size(tmp_path / "rel.png") == (336, 224)
+    assert png_size(tmp_path / "rel.png") == (288, 224)  # the NTSC pixel shape
     assert res.stdout == ""  # Pyxel's "no audio device" chatter stays out of the output
