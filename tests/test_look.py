@@ -175,12 +175,13 @@ def test_resample_repeats_scanlines_and_picks_columns():
 
     w, h = 14, 2
     data = bytes(range(w)) + bytes(range(100, 100 + w))
-    out, ow, oh = aspect.resample(data, w, h, "ntsc", 2)
-    assert (ow, oh) == (12, 4)  # 14 x 6/7
-    rows = [out[i * ow:(i + 1) * ow] for i in range(oh)]
-    assert rows[0] == rows[1] and rows[2] == rows[3]
-    assert list(rows[0]) == sorted(set(rows[0]))  # columns in order, one of each 7 dropped
-    assert rows[2][0] == 100 and rows[0][-1] == 13
+    out, ow, oh = aspect.resample(data, w, h, "ntsc", 1)
+    assert (ow, oh) == (12, 2)  # 14 x 6/7
+    assert list(out[:ow]) == sorted(set(out[:ow])) and len(set(out[:ow])) == 12  # in order, 2 of 14 dropped
+    big, bw, bh = aspect.resample(data, w, h, "ntsc", 2)
+    assert (bw, bh) == (24, 4)
+    rows = [big[i * bw:(i + 1) * bw] for i in range(bh)]
+    assert rows[0] == rows[1] and rows[2] == rows[3] and rows[2][0] == 100 and rows[0][-1] == 13
     assert aspect.resample(data, w, h, "square", 1) == (data, w, h)
 
 
