@@ -19,7 +19,7 @@ REQUIRED = (
     " "
     + string.ascii_uppercase
     + string.digits
-    + ".,:;!?-+/()#'\"=*<>"
+    + ".,:;!?-+/()#'\"=*<>%"
     + font.STAR
     + "".join(font.SUIT_SYMBOLS)
     + font.BLOCK
@@ -77,15 +77,46 @@ def test_suits_star_and_block_are_all_different():
     assert len(set(shapes)) == len(shapes)
 
 
-def test_atari_style_capitals_leave_row_7_and_column_7_clear():
+# The Atari style (atari-facts.md 5.2, issue 14): every glyph inside rows 1-6 and columns 1-6
+# of its cell, so rows 0 and 7 and columns 0 and 7 stay blank. Exceptions, and why:
+WIDE = {"M": (1, 7), "W": (1, 7)}  # as in the Atari's own set, only M and W reach column 7
+FULL_CELL = {  # graphics characters fill the cell edge to edge, like the Atari's graphics set
+    font.BLOCK,  # the GRAPHICS 0 cursor: an inverse-video space, all 64 pixels
+    font.STAR,  # the parking and terminal stars (a redefined character: ATASCII has no star)
+    *font.SUIT_SYMBOLS,  # the ATASCII heart, club, diamond and spade are graphics characters
+}
+
+
+def bounding_box(ch: str) -> tuple[int, int, int, int]:
+    """(first row, last row, first column, last column) of the set pixels."""
+    rows = font.pixels(ch)
+    ys = [y for y, r in enumerate(rows) if "#" in r]
+    xs = [x for r in rows for x, p in enumerate(r) if p == "#"]
+    return min(ys), max(ys), min(xs), max(xs)
+
+
+@pytest.mark.parametrize("ch", sorted(set(font.load()) - {" "} - FULL_CELL))
+def test_every_glyph_stays_in_rows_1_to_6_and_columns_1_to_6(ch):
+    top, bottom, left, right = bounding_box(ch)
+    first, last = WIDE.get(ch, (1, 6))
+    assert 1 <= top and bottom <= 6, f"{ch!r}: rows {top}-{bottom}, not within 1-6"
+    assert first <= left and right <= last, f"{ch!r}: columns {left}-{right}, not within {first}-{last}"
+
+
+def test_capitals_and_digits_are_six_rows_tall_and_mostly_six_wide():
     for c in string.ascii_uppercase + string.digits:
-        rows = font.glyph(c)
-        assert rows[7] == 0, c
-        assert all(r & 1 == 0 for r in rows), c
+        top, bottom, left, right = bounding_box(c)
+        assert (top, bottom) == (1, 6), c
+        assert (left, right) == WIDE.get(c, (1, 6)) or c in "1I", c  # 1 and I are narrower
 
 
-@pytest.mark.parametrize("c, stem_rows", [("H", (0, 1, 2, 4, 5, 6)), ("L", range(6)),
-                                           ("T", range(1, 7)), ("I", range(1, 6)), ("U", range(6))])
+def test_the_exceptions_are_only_the_graphics_characters():
+    assert FULL_CELL <= set(font.load())
+    assert all(not ("#" in font.pixels(c)[0] and c.isalnum()) for c in font.load())
+
+
+@pytest.mark.parametrize("c, stem_rows", [("H", (1, 2, 4, 5, 6)), ("L", range(1, 6)),
+                                           ("T", range(2, 7)), ("I", range(2, 6)), ("U", range(1, 6))])
 def test_atari_style_vertical_strokes_are_two_pixels_wide(c, stem_rows):
     # In rows with no horizontal stroke, every run of set pixels is 2 wide.
     for y in stem_rows:
@@ -99,8 +130,8 @@ def test_block_is_solid():
 
 
 def test_pixels_draws_msb_leftmost():
-    assert font.pixels("L")[6] == "#######."
-    assert font.pixels("L")[0] == "##......"
+    assert font.pixels("L")[6] == ".######."
+    assert font.pixels("L")[1] == ".##....."
 
 
 def test_parse_grid_rejects_a_bad_row():

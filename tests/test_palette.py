@@ -78,7 +78,8 @@ def test_game_colours_are_the_documented_bytes():
     assert palette.RED == 0x46
     assert palette.SELECTED & 0x0F == 0  # luminance 0: black
     assert palette.PURPLE >> 4 in (5, 6)  # an Atari purple hue
-    assert palette.TEXT in (0x0C, 0x0E)
+    assert palette.TEXT == 0x9A  # GRAPHICS 0 text: the hue of COLOR2 ($94), the luminance of COLOR1 ($CA)
+    assert palette.TEXT_BACKGROUND == 0x94
 
 
 def test_suit_colours_are_distinct_and_clubs_is_green():

@@ -17,13 +17,13 @@ from conftest import pyxel_ready
 G = geometry()
 
 
-def centre(row: int, col: int) -> tuple[int, int]:
-    """The pixel at the middle of a character cell."""
-    return G.border_x + col * G.cell_w + G.cell_w // 2, G.border_y + row * G.cell_h + G.cell_h // 2
+def centre(row: int, col: int, g=G) -> tuple[int, int]:
+    """The pixel at the middle of a character cell (of the GRAPHICS 1 screen unless told)."""
+    return g.border_x + col * g.cell_w + g.cell_w // 2, g.border_y + row * g.cell_h + g.cell_h // 2
 
 
 def click(app: App, row: int, col: int, button: int = pyxel.MOUSE_BUTTON_LEFT) -> None:
-    pyxel.set_mouse_pos(*centre(row, col))
+    pyxel.set_mouse_pos(*centre(row, col, app.shown.geometry if app.shown is not None else G))
     pyxel.set_btn(button, True)
     app.update()
     app.draw()
@@ -114,7 +114,7 @@ def test_the_menu_and_a_title_are_played_by_mouse_alone():
     click(app, 5 + 3 * 1, 4)  # Baker's Game
     assert app.machine.phase == "prompt" and app.machine.variant.id == "bakers-game"
     row = [r for r in range(24) if "RETURN:DEAL" in app.shown.text_at(r)][0]
-    click(app, row, 2)  # RETURN: a random deal
+    click(app, row, app.shown.text_at(row).index("RETURN") + 2)  # RETURN: a random deal
     assert app.machine.phase == "idle" and app.machine.game is not None
     status = app.shown.text_at(23)
     click(app, 23, status.index("#") + 1)  # the game number: back to the title

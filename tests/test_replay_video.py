@@ -41,7 +41,7 @@ def screens_at(rec: recording.Recording, frames: set[int]) -> dict[int, bytes]:
 
 def test_gif_shows_the_replayed_screens_at_their_times(rec_file, tmp_path, capsys):
     out = tmp_path / "session.gif"
-    assert main(["replay", str(rec_file), "--gif", str(out)]) == 0
+    assert main(["replay", str(rec_file), "--gif", str(out), "--aspect", "square"]) == 0
     assert "images" in capsys.readouterr().out
     g = parse_gif(out.read_bytes())
     assert (g.width, g.height) == (336, 224)
@@ -54,6 +54,16 @@ def test_gif_shows_the_replayed_screens_at_their_times(rec_file, tmp_path, capsy
         t = round(f * 100 / 60)
         shown = next(scr for start, end, scr in tl if start <= t < end)
         assert shown == expected[f], f"frame {f}"
+
+
+def test_gif_takes_the_ntsc_pixel_shape_by_default(rec_file, tmp_path):
+    out = tmp_path / "ntsc.gif"
+    assert main(["replay", str(rec_file), "--gif", str(out), "--scale", "2"]) == 0
+    g = parse_gif(out.read_bytes())
+    assert (g.width, g.height) == (576, 448)
+    assert main(["replay", str(rec_file), "--gif", str(out), "--aspect", "pal"]) == 0
+    g = parse_gif(out.read_bytes())
+    assert (g.width, g.height) == (349, 224)
 
 
 def test_png_dir_writes_one_frame_per_change(rec_file, tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pyxel
@@ -16,7 +17,7 @@ from baker8bit.console.machine import KeyMachine
 from baker8bit.console.screens import compose
 from baker8bit.freecell.layout import Options
 from baker8bit.window.render import Renderer
-from baker8bit.atari.screen import geometry
+from baker8bit.atari.screen import GR0, GR1, MAX_DLI_WRITES, MAX_DLIS, geometry
 from conftest import pyxel_ready
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -74,20 +75,41 @@ def test_the_two_flash_phases_differ_and_the_line_disappears(renderer):
 
 
 def assert_atari_screen(scr, img) -> None:
-    """Each 16x8 cell: the row's background plus at most one colour; each row: at most five."""
+    """What one frame of an Atari could show: in each character row, each cell is the row's
+    background plus at most one colour (GRAPHICS 1: one register per cell; GRAPHICS 0: the one
+    text colour), at most five colours in all (COLBK and four registers); the border beside
+    each row is that row's COLBK (in GRAPHICS 1 the row's background itself: a DLI that changes
+    it changes the border too); the colour changes between rows fit the DLI budget."""
+    g = scr.geometry
     data = pixels(img)
-    w = G.width
+    w = g.width
     assert max(data) < palette.SIZE  # every colour is one of the palette file's
-    for r in range(G.rows):
-        y0 = G.border_y + r * G.cell_h
-        bg = palette.index_of(scr.rows[r].background)  # the row's COLBK
+    for r in range(g.rows):
+        y0 = g.border_y + r * g.cell_h
+        bg = palette.index_of(scr.rows[r].background)  # the row's COLBK (GRAPHICS 0: COLPF2)
         row_colours = set()
-        for c in range(G.cols):
-            x0 = G.border_x + c * G.cell_w
-            cell = {data[(y0 + y) * w + x0 + x] for y in range(G.cell_h) for x in range(G.cell_w)}
+        for c in range(g.cols):
+            x0 = g.border_x + c * g.cell_w
+            cell = {data[(y0 + y) * w + x0 + x] for y in range(g.cell_h) for x in range(g.cell_w)}
             row_colours |= cell
             assert len(cell - {bg}) <= 1, f"cell {r},{c} uses {len(cell - {bg})} colours besides its background"
-        assert len(row_colours | {bg}) <= 5, f"row {r} uses {len(row_colours | {bg})} colours"
+        limit = 5 if g.mode == GR1 else 2  # GRAPHICS 0: the field and the one text colour
+        assert len(row_colours | {bg}) <= limit, f"row {r} uses {len(row_colours | {bg})} colours"
+        border = palette.index_of(scr.border_of(r))
+        if g.mode == GR1:
+            assert border == bg
+        for y in range(y0, y0 + g.cell_h):
+            line = data[y * w:(y + 1) * w]
+            assert set(line[: g.border_x]) == set(line[g.width - g.border_x:]) == {border}, f"row {r}'s border"
+    assert_dli_budget(scr)
+
+
+def assert_dli_budget(scr) -> None:
+    dlis = scr.dlis()
+    assert len(dlis) <= MAX_DLIS, f"{len(dlis)} DLIs in one frame (at most {MAX_DLIS})"
+    assert all(n <= MAX_DLI_WRITES for _, n in dlis)
+    if scr.geometry.mode == GR0:
+        assert dlis == []  # one text colour on the whole screen
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
@@ -133,15 +155,38 @@ def test_shot_command_writes_exactly_the_window(tmp_path, renderer):
     from baker8bit.cli import main
 
     out = tmp_path / "deal4.png"
-    assert main(["shot", "--suits", "4", "--deal", "11982", "--out", str(out)]) == 0
+    assert main(["shot", "--suits", "4", "--deal", "11982", "--out", str(out), "--aspect", "square"]) == 0
     assert png_size(out) == (G.width, G.height) == (336, 224)
     shot, golden = pyxel.Image(G.width, G.height), pyxel.Image(G.width, G.height)
     shot.load(0, 0, str(out))
     golden.load(0, 0, str(GOLDEN / "deal4.png"))
     assert pixels(shot) == pixels(golden)
     big = tmp_path / "big.png"
-    assert main(["shot", "--suits", "2", "--deal", "3", "GH", "--out", str(big), "--scale", "3"]) == 0
+    assert main(["shot", "--suits", "2", "--deal", "3", "GH", "--out", str(big), "--scale", "3", "--aspect", "square"]) == 0
     assert png_size(big) == (3 * 336, 3 * 224)
+
+
+@pytest.mark.parametrize("shape, scale, size", [
+    ("ntsc", 1, (288, 224)),  # 336 x 0.857 = 288: an NTSC pixel is 6/7 as wide as high
+    ("ntsc", 2, (576, 448)),
+    (None, 2, (576, 448)),  # the default is the true shape, NTSC
+    ("pal", 1, (349, 224)),  # 336 x 1.040
+    ("square", 2, (672, 448)),
+])
+def test_shot_reshapes_the_pixels_on_output(tmp_path, renderer, shape, scale, size):
+    from baker8bit.cli import main
+
+    out = tmp_path / "x.png"
+    args = ["shot", "--suits", "4", "--deal", "11982", "--out", str(out), "--scale", str(scale)]
+    assert main(args + (["--aspect", shape] if shape else [])) == 0
+    assert png_size(out) == size
+    img = pyxel.Image(*size)
+    img.load(0, 0, str(out))
+    golden = pyxel.Image(G.width, G.height)
+    golden.load(0, 0, str(GOLDEN / "deal4.png"))
+    # every output pixel is the golden pixel it was resampled from: scanlines repeated, columns picked
+    for x, y in ((0, 0), (size[0] // 2, size[1] // 3), (size[0] - 1, size[1] - 1), (size[0] // 5, 24 * scale)):
+        assert img.pget(x, y) == golden.pget(x * G.width // size[0], y // scale)
 
 
 def test_shot_command_refuses_a_missing_folder_and_leaves_nothing(tmp_path, capsys):
@@ -159,7 +204,8 @@ def test_shot_writes_a_relative_path_where_the_user_is(tmp_path):
     res = subprocess.run(
         [sys.executable, "-m", "baker8bit", "shot", "--suits", "2", "--out", "rel.png"],
         cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
     )
     assert res.returncode == 0, res.stderr
-    assert png_size(tmp_path / "rel.png") == (336, 224)
+    assert png_size(tmp_path / "rel.png") == (288, 224)  # the NTSC pixel shape
     assert res.stdout == ""  # Pyxel's "no audio device" chatter stays out of the output

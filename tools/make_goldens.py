@@ -20,7 +20,7 @@ GOLDEN = ROOT / "tests" / "golden"
 def main() -> None:
     for name, spec in scenarios.load(GOLDEN / "scenarios.toml").items():
         app = headless_app(scenarios.machine(spec), glyphs=spec.get("glyphs", False))
-        screenshot(app, GOLDEN / f"{name}.png")
+        screenshot(app, GOLDEN / f"{name}.png", 1, "square")  # the Atari picture, pixel for pixel
         print("wrote", GOLDEN / f"{name}.png")
 
 

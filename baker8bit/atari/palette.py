@@ -94,6 +94,7 @@ SELECTED: int = _c["selected"]  # a selected key letter: black
 BAND: int = _c["band"]  # background of the key-letter rows, so the black letter shows
 LABEL: int = _c["label"]  # the P and T labels: COLOR0, as plain PRINT #6 text
 MARK: int = _c["mark"]  # the P label at the marked position: blue
-TEXT: int = _c["text"]  # status line and prompts: near-white grey
+TEXT: int = _c["text"]  # GRAPHICS 0 text (titles, menu): light blue $9A
+TEXT_BACKGROUND: int = _c["text_background"]  # GRAPHICS 0 field: COLOR2, blue $94
 SUIT_COLOURS: tuple[int, ...] = suit_colours()  # clubs, diamonds, hearts, spades
 del _c

@@ -1,4 +1,4 @@
-"""A virtual Atari GRAPHICS 1 screen: 20 x 24 character cells, each a glyph in one colour register.
+"""A virtual Atari text screen: GRAPHICS 1 (20 x 24 cells, the games) or GRAPHICS 0 (40 x 24, titles).
 
 Every character row has its own background and four colour registers (the
 display-list-interrupt trick lets a program change them between rows); each
@@ -6,6 +6,16 @@ cell holds a glyph and the number (0-3) of the register it is drawn in, as the
 top two bits of a GRAPHICS 1 character code choose PF0..PF3 (atari-facts.md
 2.2). Colours are Atari colour bytes. Nothing here knows of Pyxel; the
 renderer (``render.py``) turns a screen into pixels.
+
+The border is COLBK. In GRAPHICS 1 a row's background *is* COLBK, so a DLI
+that changes a row's background changes the border beside that row too
+(``border_of``); in GRAPHICS 0 the field's background is COLPF2 and the border
+stays COLBK. A GRAPHICS 0 screen has one text colour: the hue of COLPF2 with
+the luminance of COLPF1 (atari-facts.md 1.2); its rows hold that colour in
+every register.
+
+``dlis`` lists the register changes between rows, each one a display-list
+interrupt; ``MAX_DLIS`` and ``MAX_DLI_WRITES`` are the budget every screen keeps.
 """
 
 from __future__ import annotations
@@ -21,14 +31,29 @@ def layout_data() -> dict:
     return tomllib.loads(resources.files("baker8bit").joinpath("data/layout.toml").read_text("utf-8"))
 
 
+GR1, GR0 = 6, 2  # ANTIC modes: GRAPHICS 1 (double-width 16 x 8 cells), GRAPHICS 0 (8 x 8)
+# The DLI budget of one frame (docs/FAITHFULNESS.md, "The screen"): a DLI is a bit on one
+# row's display-list instruction, so at most one per row boundary; each may rewrite the five
+# colour registers (COLBK, COLPF0-3), five stores that fit the blank last scanline of the row
+# above (our glyphs leave row 7 blank). We allow ourselves at most 6 a frame.
+MAX_DLIS = 6
+MAX_DLI_WRITES = 5
+
+
 @dataclass(frozen=True)
 class Geometry:
+    mode: int  # ANTIC mode: 6 (GRAPHICS 1) or 2 (GRAPHICS 0)
     cols: int
     rows: int
     cell_w: int
     cell_h: int
     border_x: int
     border_y: int
+    left_margin: int = 0  # GRAPHICS 0: LMARGN, where a plain PRINT starts
+
+    @property
+    def pixel_w(self) -> int:  # hi-res pixels per glyph bit: 2 in GRAPHICS 1, 1 in GRAPHICS 0
+        return self.cell_w // 8
 
     @property
     def width(self) -> int:  # the whole picture, border included
@@ -39,8 +64,9 @@ class Geometry:
         return self.rows * self.cell_h + 2 * self.border_y
 
 
-def geometry() -> Geometry:
-    return Geometry(**layout_data()["screen"])
+def geometry(mode: int = GR1) -> Geometry:
+    """The GRAPHICS 1 game screen, or (``GR0``) the GRAPHICS 0 text screen of titles and the menu."""
+    return Geometry(**layout_data()["screen" if mode == GR1 else "text_screen"])
 
 
 @dataclass
@@ -61,6 +87,26 @@ class Screen:
     def __post_init__(self) -> None:
         if not self.rows:
             self.rows = [Row(0, [0, 0, 0, 0], [None] * self.geometry.cols) for _ in range(self.geometry.rows)]
+
+    @classmethod
+    def text(cls, border: int = 0) -> "Screen":
+        """A GRAPHICS 0 text screen (40 x 24)."""
+        return cls(geometry=geometry(GR0), border=border)
+
+    def border_of(self, row: int) -> int:
+        """The border's colour beside this row: COLBK, which in GRAPHICS 1 is the row's background."""
+        return self.rows[row].background if self.geometry.mode == GR1 else self.border
+
+    def dlis(self) -> list[tuple[int, int]]:
+        """(row, registers written) for each row whose colours differ from the row above:
+        one display-list interrupt each (row 0 takes the shadow registers at vertical blank)."""
+        out = []
+        for r in range(1, len(self.rows)):
+            a, b = self.rows[r - 1], self.rows[r]
+            writes = (a.background != b.background) + sum(x != y for x, y in zip(a.registers, b.registers))
+            if writes:
+                out.append((r, writes))
+        return out
 
     def band(self, first: int, last: int, background: int, registers: list[int]) -> None:
         """Set the background and registers of rows first..last (a DLI at each band's top)."""

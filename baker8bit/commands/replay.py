@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from baker8bit.sessions import recording
 from baker8bit.commands.common import UsageError
-from baker8bit.commands.window import scale_arg, speed_arg
+from baker8bit.commands.window import add_aspect_arg, scale_arg, speed_arg
 
 
 def register(sub) -> None:
@@ -18,6 +18,7 @@ def register(sub) -> None:
     p.add_argument("--glyphs", action="store_true", help="suit symbol beside the rank")
     p.add_argument("--pal", action="store_true", help="PAL palette")
     p.add_argument("--mute", action="store_true", help="no sound (window)")
+    add_aspect_arg(p)
     p.set_defaults(func=run)
 
 
@@ -41,12 +42,13 @@ def run(args) -> int:
 
         try:
             out = render_headless(rec, gif=args.gif, png_dir=args.png_dir, scale=args.scale or 1,
-                                  glyphs=args.glyphs, pal=args.pal)
+                                  glyphs=args.glyphs, pal=args.pal, shape=args.aspect)
         except OSError as e:
             raise UsageError(str(e)) from None
         print(out)
         return 0
     from baker8bit.window.video import replay_window
 
-    replay_window(rec, speed=args.speed, scale=args.scale, glyphs=args.glyphs, pal=args.pal, sound=not args.mute)
+    replay_window(rec, speed=args.speed, scale=args.scale, glyphs=args.glyphs, pal=args.pal, sound=not args.mute,
+                  shape=args.aspect)
     return 0

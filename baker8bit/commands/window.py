@@ -31,9 +31,15 @@ def speed_arg(text: str) -> float:
     return v
 
 
+def add_aspect_arg(p) -> None:
+    p.add_argument("--aspect", choices=["ntsc", "pal", "square"], default="ntsc",
+                   help="pixel shape: an NTSC Atari's (0.857 wide, the default), a PAL one's (1.040), or square")
+
+
 def add_look_args(p) -> None:
     p.add_argument("--glyphs", action="store_true", help="suit symbol beside the rank")
     p.add_argument("--pal", action="store_true", help="PAL palette and 50 Hz timing")
+    add_aspect_arg(p)
 
 
 def add_window_args(p) -> None:
@@ -58,7 +64,7 @@ def register(sub) -> None:
     add_look_args(p)
     p.add_argument("script", nargs="?", default="", help="keys to play first (see `keys`)")
     p.add_argument("--out", required=True, help="PNG file to write")
-    p.add_argument("--scale", type=scale_arg, default=1, help="pixel scale of the PNG (1: 336x224)")
+    p.add_argument("--scale", type=scale_arg, default=1, help="scanlines per Atari scanline in the PNG (1: 224 high; 336 wide with --aspect square)")
     p.add_argument("--seed", type=int, default=0, help="seed for random deal numbers")
     p.add_argument("--title", action="store_true", help="start at the game's title (the 1989 suit prompt) instead of a deal")
     p.add_argument("--menu", action="store_true", help="start at the console's menu of games")
@@ -106,7 +112,7 @@ def run_shot(args) -> int:
     script.run(m, steps)
     app = headless_app(m, glyphs=args.glyphs, pal=args.pal)
     try:
-        screenshot(app, args.out, args.scale)
+        screenshot(app, args.out, args.scale, args.aspect)
     except (OSError, ValueError) as e:
         raise UsageError(str(e)) from None
     return 0
@@ -127,7 +133,8 @@ def run_demo(args) -> int:
     except (RuntimeError, VariantError, StrategyError) as e:
         raise UsageError(str(e)) from None
     print(f"baker8bit: playing deal #{plan.deal} in {len(plan.commands)} commands; any key stops")
-    opts = AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute)
+    opts = AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute,
+                      aspect=args.aspect)
     app = App(KeyMachine(seed=seed, game=rules.game, menu=True), opts, attract=True)
     app.start_demo(plan, args.speed)
     app.run()
@@ -167,6 +174,6 @@ def run_window(args) -> int:
     offer = session.saved_game  # the next start offers to resume it; ESC goes on to what was asked
     machine = session.start(machine_for(args, seed, menu=True))
     opts = AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute,
-                      click=args.click)
+                      click=args.click, aspect=args.aspect)
     App(machine, opts, session=session, offer=offer, attract=True).run()
     return 0

@@ -27,10 +27,14 @@ from baker8bit.core import cards
 
 # Default GRAPHICS 1 registers PF0..PF3 (atari-facts.md 1.2): gold, green, blue, red.
 DEFAULTS = [pal.GOLD, pal.GREEN, pal.BLUE, pal.RED]
-# The key-letter rows: purple letters, a black selected letter, on a light band (a DLI changes COLBK).
-LETTERS = [pal.PURPLE, pal.SELECTED, pal.TEXT, pal.GOLD]
+# The key-letter rows: purple letters, a black selected letter, on a light band: a DLI at the
+# row's top writes COLBK (so the band runs across the border too), COLPF0 and COLPF1; another
+# at the next row puts the defaults back. COLPF2 and COLPF3 keep their defaults.
+LETTERS = [pal.PURPLE, pal.SELECTED, pal.BLUE, pal.RED]
 PURPLE_REG, BLACK_REG = 0, 1
-TEXT_ROWS = [pal.TEXT, pal.GOLD, pal.GREEN, pal.RED]
+# The status line: plain GRAPHICS 1 text on the default registers, so MOVES shows in COLOR0,
+# gold (no DLI); WINNER in COLOR1, green; THINKING in COLOR2, blue; HELP's answers in COLOR3.
+TEXT_ROWS = DEFAULTS
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from baker8bit.console.pointer import Pointer
 from baker8bit.console.screens import compose, draw_offer
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.layout import Options
-from baker8bit.window import keyboard, mouse, render
+from baker8bit.window import aspect, keyboard, mouse, render
 
 NTSC_FPS, PAL_FPS = 60, 50
 CRT_SCREEN_MODE = 2  # Pyxel's "retro" screen filter
@@ -46,6 +46,7 @@ class AppOptions:
     fps: int | None = None  # override the frame rate (tests flip fast); None: 60, or 50 with pal
     capture_sec: int | None = None  # length of Pyxel's screen recording (Alt+3)
     mouse: bool = True  # clicks stand for the keys of what is clicked (console/pointer.py)
+    aspect: str = aspect.DEFAULT  # pixel shape in the window: ntsc, pal or square (window/aspect.py)
 
 
 _initialised: tuple | None = None
@@ -78,10 +79,17 @@ def init_pyxel(opts: AppOptions) -> None:
     g = geometry()
     if _initialised is None:
         cwd = os.getcwd()  # pyxel.init moves to the main script's folder; relative paths must keep working
+        # Headless, Pyxel's screen is the Atari picture itself (captures reshape it on output); in
+        # the window it is the picture in the chosen pixel shape, scanlines repeated `scale` times
+        # (2 when Pyxel picks the window size) and columns resampled (aspect.py).
+        width, height, display_scale = g.width, g.height, opts.scale
+        if not opts.headless and opts.aspect != "square":
+            width, height = aspect.size(opts.aspect, g.width, g.height, opts.scale or 2)
+            display_scale = 1 if opts.scale else None
         with _quiet_output(opts.headless):
             pyxel.init(
-                g.width, g.height, title="BAKER SOLITAIRE", fps=opts.fps or (PAL_FPS if opts.pal else NTSC_FPS),
-                quit_key=pyxel.KEY_NONE, display_scale=opts.scale, headless=opts.headless,
+                width, height, title="BAKER SOLITAIRE", fps=opts.fps or (PAL_FPS if opts.pal else NTSC_FPS),
+                quit_key=pyxel.KEY_NONE, display_scale=display_scale, headless=opts.headless,
                 capture_sec=opts.capture_sec,
             )
         os.chdir(cwd)
@@ -115,6 +123,17 @@ class Scripted:
         return self.by_frame.get(frame, [])
 
 
+def offer_screen(g: Game) -> Screen:
+    """The title of a saved game's variant offering it: RETURN goes on, ESC deals anew."""
+    scr = Screen.text()
+    variant = games.of_rules(g.rules)
+    what = f"SAVED GAME {variant.describe(g.rules)}"
+    offer = (what,) if len(what) <= scr.geometry.cols else ("SAVED GAME", variant.describe(g.rules))
+    offer += (f"#{g.deal}  MOVE {g.moves}" if g.deal else f"MOVE {g.moves}", "RETURN: GO ON", "ESC: NEW GAME")
+    draw_offer(scr, variant, offer)
+    return scr
+
+
 class App:
     def __init__(
         self,
@@ -145,6 +164,12 @@ class App:
         self.title_machine: KeyMachine | None = None
         self.pointer = Pointer()
         self.shown: Screen | None = None  # the screen last drawn: what a click lands on
+        g = geometry()
+        # The Atari picture (336 x 224): Pyxel's screen itself when it has that size, else an
+        # image that ``draw`` reshapes into Pyxel's screen (``--aspect``).
+        self._direct = (pyxel.width, pyxel.height) == (g.width, g.height)
+        self.picture = pyxel.screen if self._direct else pyxel.Image(g.width, g.height)
+        self._presented: bytes | None = None
         if opts.mouse and not opts.headless:
             pyxel.mouse(True)
         self.audio = None
@@ -188,7 +213,9 @@ class App:
         scr = self.shown or self.screen()
         view = self.machine.view()
         out: list[str] = []
+        g = geometry()
         for button, x, y in mouse.clicks():
+            x, y = aspect.to_picture(self.opts.aspect, g.width, g.height, pyxel.width, pyxel.height, x, y)
             out += self.pointer.click(scr, x, y, self.machine.frame, view, button)
         return out
 
@@ -273,18 +300,31 @@ class App:
         m = self.machine
         notes = self.session.notes() if self.session is not None else ()
         if self.offer is not None:
-            g = self.offer
-            scr = Screen()
-            variant = games.of_rules(g.rules)
-            what = f"SAVED GAME {variant.describe(g.rules)}"
-            offer = (what,) if len(what) <= scr.geometry.cols else ("SAVED GAME", variant.describe(g.rules))
-            offer += (f"#{g.deal}  MOVE {g.moves}" if g.deal else f"MOVE {g.moves}", "RETURN: GO ON", "ESC: NEW GAME")
-            draw_offer(scr, variant, offer)
-            return scr
+            return offer_screen(self.offer)
         return compose(m.view(), m.game, m.frame, self.layout, notes)
 
     def draw(self) -> None:
-        self.draw_on(pyxel.screen)
+        self.draw_on(self.picture)
+        if not self._direct:
+            self._present()
+
+    def _present(self) -> None:
+        """Reshape the picture into Pyxel's screen (only when it changed: Pyxel keeps its screen)."""
+        data = bytes(self.picture.data_ptr())
+        if data == self._presented:
+            return
+        g = geometry()
+        out, w, h = aspect.resample(data, g.width, g.height, self.opts.aspect, max(1, pyxel.height // g.height))
+        if (w, h) == (pyxel.width, pyxel.height):
+            pyxel.screen.data_ptr()[:] = out
+        else:  # a screen of another size (Pyxel was started elsewhere): the picture unshaped
+            pyxel.screen.cls(0)
+            pyxel.screen.blt(0, 0, self.picture, 0, 0, g.width, g.height)
+        self._presented = data
+
+    def picture_bytes(self) -> bytes:
+        """The Atari picture last drawn: one palette index a pixel, 336 x 224."""
+        return bytes(self.picture.data_ptr())
 
     def draw_on(self, target: pyxel.Image) -> None:
         self.shown = self.screen()

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pyxel
 
+from baker8bit.atari.screen import geometry
+from baker8bit.window import aspect
 from baker8bit.window.app import App, AppOptions
 from baker8bit.console.machine import KeyMachine
 
@@ -16,8 +18,15 @@ class CaptureError(OSError):
     pass
 
 
-def screenshot(app: App, out: str | os.PathLike, scale: int = 1) -> None:
-    """Draw the app's current frame and write it as a PNG (temp file, then rename)."""
+def shaped(app: App, scale: int = 1, shape: str = aspect.DEFAULT) -> tuple[bytes, int, int]:
+    """The app's picture as last drawn, in this pixel shape at this vertical scale."""
+    g = geometry()
+    return aspect.resample(app.picture_bytes(), g.width, g.height, shape, scale)
+
+
+def screenshot(app: App, out: str | os.PathLike, scale: int = 1, shape: str = aspect.DEFAULT) -> None:
+    """Draw the app's current frame and write it as a PNG (temp file, then rename): ``scale``
+    scanlines a scanline, the columns resampled to the pixel ``shape`` (window/aspect.py)."""
     out = Path(out)
     if not 1 <= scale <= 16:
         raise ValueError(f"scale must be 1..16, not {scale}")
@@ -31,7 +40,10 @@ def screenshot(app: App, out: str | os.PathLike, scale: int = 1) -> None:
     os.umask(umask)
     os.chmod(tmp, 0o666 & ~umask)  # an ordinary file, not mkstemp's private 0600
     try:
-        pyxel.screenshot(tmp, scale)
+        data, w, h = shaped(app, scale, shape)
+        img = pyxel.Image(w, h)
+        img.data_ptr()[:] = data
+        img.save(tmp, 1)
         if not os.path.getsize(tmp):
             raise CaptureError(f"cannot write {out}: the screenshot came out empty")
         os.replace(tmp, out)

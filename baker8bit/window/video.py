@@ -12,6 +12,7 @@ from pathlib import Path
 import pyxel
 
 from baker8bit.atari import palette
+from baker8bit.window import aspect
 from baker8bit.sessions import recording
 from baker8bit.window.app import App, AppOptions, Scripted
 
@@ -39,15 +40,16 @@ class Paced:
 
 
 def replay_window(rec: recording.Recording, speed: float = 1.0, scale: int | None = None,
-                  glyphs: bool = False, pal: bool = False, sound: bool = True) -> None:
-    app = replay_app(rec, AppOptions(scale=scale, glyphs=glyphs, pal=pal, sound=sound))
+                  glyphs: bool = False, pal: bool = False, sound: bool = True, shape: str = aspect.DEFAULT) -> None:
+    app = replay_app(rec, AppOptions(scale=scale, glyphs=glyphs, pal=pal, sound=sound, aspect=shape))
     pyxel.run(Paced(app, speed).update, app.draw)
 
 
 def render_headless(rec: recording.Recording, gif: str | None = None, png_dir: str | None = None,
-                    scale: int = 1, glyphs: bool = False, pal: bool = False) -> str:
-    """Render every frame of the recording; returns a one-line summary."""
-    from baker8bit.window.capture import screenshot
+                    scale: int = 1, glyphs: bool = False, pal: bool = False, shape: str = aspect.DEFAULT) -> str:
+    """Render every frame of the recording, ``scale`` scanlines a scanline in the pixel
+    ``shape`` (window/aspect.py); returns a one-line summary."""
+    from baker8bit.window.capture import screenshot, shaped
     from baker8bit.sessions.gif import GifWriter
 
     gif_path = Path(gif).resolve() if gif else None
@@ -57,19 +59,21 @@ def render_headless(rec: recording.Recording, gif: str | None = None, png_dir: s
     if gif_path is not None and not gif_path.parent.is_dir():
         raise VideoError(f"cannot write {gif}: no such directory {gif_path.parent}")
     app = replay_app(rec, AppOptions(headless=True, glyphs=glyphs, pal=pal, sound=False))
-    w, h = pyxel.width, pyxel.height
+    _, w, h = shaped(app, scale, shape)
     colours = palette.load("pal" if pal else "ntsc")
     fps = 50 if pal else 60
-    writer = GifWriter(gif_path, w, h, colours, scale=scale, fps=fps) if gif_path else None
-    pngs, last = 0, None
+    writer = GifWriter(gif_path, w, h, colours, scale=1, fps=fps) if gif_path else None
+    pngs, last, out = 0, None, b""
     with writer if writer is not None else nullcontext():  # an error: no GIF, no temp file
         for _ in range(rec.frames + 1):
             app.draw()
-            frame = bytes(pyxel.screen.data_ptr())
+            frame = app.picture_bytes()
             if writer is not None:
-                writer.add_frame(frame)
+                if frame != last:  # reshape only a changed picture
+                    out = shaped(app, scale, shape)[0]
+                writer.add_frame(out)
             if dir_path is not None and frame != last:
-                screenshot(app, dir_path / f"frame-{app.machine.frame:06d}.png", scale)
+                screenshot(app, dir_path / f"frame-{app.machine.frame:06d}.png", scale, shape)
                 pngs += 1
             last = frame
             if app.machine.frame < rec.frames:

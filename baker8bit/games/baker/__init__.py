@@ -33,22 +33,25 @@ class Baker(FreecellVariant):
         return SuitPrompt()
 
     def draw_title(self, scr, view, notes: tuple[str, ...]) -> None:
-        """The 1989 title: credits, the suit prompt, the game number, and the notes below.
+        """The 1989 title on the GRAPHICS 0 text screen: credits, the suit question as
+        ``PRINT "HOW MANY SUITS (2-4)";:INPUT S`` shows it (from the left margin, the
+        ``?`` of INPUT and the cursor), the game number (ours), and the notes below.
 
-        While the suit count is typed, the cursor block follows it; then it
-        moves to the game number, where "RANDOM" stands until a digit is typed."""
+        The cursor (an inverse-video space, as the OS draws it) follows the suit
+        digit; then it moves to the game number, where "RANDOM" stands until a
+        digit is typed."""
         g = scr.geometry
         t = layout_data()["title_screen"]
         draw_title_lines(scr, self.title_lines, notes)
         digit, deal = view.prompt_digit, view.prompt_deal
-        scr.put(t["prompt_row"], (g.cols - 9) // 2, "(2-4)? " + (digit or BLOCK), 0)
+        scr.put(t["question_row"], g.left_margin, "HOW MANY SUITS (2-4)?" + (digit or BLOCK), 0)
         if not digit:
             number = "RANDOM"
         elif not deal:
             number = BLOCK + " RANDOM"
         else:
             number = deal + BLOCK
-        scr.put(t["game_row"], 1, "GAME # " + number, 1)
+        scr.put(t["prompt_row"], g.left_margin, "GAME # " + number, 0)
 
     def read_board(self, text: str, options: dict[str, Any] | None = None):
         """A 1989 board: the suit count is given, or told by the number of columns (6, 7 or 8)."""
