@@ -89,7 +89,7 @@ def draw_game(scr, view, game, frame: int) -> None:
     deal = f"#{game.deal}" if game.deal is not None else ""
     scr.put(lay["name_row"], g.cols - len(deal), deal, TEXT)
     scr.hit(lay["name_row"], g.cols - len(deal), "ESC", cols=len(deal))
-    mode = "PLAY MODE" if game.mode == PLAY else "STRATEGY MODE"
+    mode = "PLAY" if game.mode == PLAY else "STRATEGY"
     scr.put(lay["mode_row"], 0, mode, T_GOLD if game.mode == PLAY else T_GREEN)
     scr.hit(lay["mode_row"], 0, "P", cols=len(mode))
     moves = f"MOVE {pos.cursor}/{len(pos.history)}"
