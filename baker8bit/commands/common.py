@@ -22,6 +22,12 @@ def suits_arg(text: str) -> int:
     return int(text)
 
 
+def ranks_arg(text: str) -> int:
+    if not text.isdigit() or not 3 <= int(text) <= 13:
+        raise argparse.ArgumentTypeError(f"ranks must be a whole number 3..13, not {text!r}")
+    return int(text)
+
+
 def deal_arg(text: str) -> int:
     try:
         return check_deal_number(int(text))
@@ -62,7 +68,9 @@ def add_game_choice(p: argparse.ArgumentParser, default: str | None = games.DEFA
 
 def add_game_args(p: argparse.ArgumentParser, board: bool = True, game_default: str | None = games.DEFAULT) -> None:
     add_game_choice(p, game_default)
-    p.add_argument("--suits", type=suits_arg, default=None, help="the 1989 game (baker): 2, 3 or 4 suits (default 4)")
+    p.add_argument("--suits", type=suits_arg, default=None,
+                   help="the 1989 game (baker) and blue: 2, 3 or 4 suits (default 4)")
+    p.add_argument("--ranks", type=ranks_arg, default=None, help="blue: 3..13 cards a suit (default 13)")
     p.add_argument("--deal", type=deal_arg, default=None, help=f"deal number 1..{MAX_DEAL} (default 1)")
     if board:
         p.add_argument("--board", metavar="FILE", help="start from a board in fc-solve format ('-' = stdin)")
@@ -70,7 +78,7 @@ def add_game_args(p: argparse.ArgumentParser, board: bool = True, game_default: 
 
 def game_options(args: argparse.Namespace) -> dict:
     """The game options given on the command line (None where not given)."""
-    return {"suits": getattr(args, "suits", None)}
+    return {"suits": getattr(args, "suits", None), "ranks": getattr(args, "ranks", None)}
 
 
 def variant_of(args: argparse.Namespace):

@@ -53,7 +53,9 @@ def register(subparsers) -> None:
     )
     add_game_choice(p)
     p.add_argument("--suits", default=None, help="the 1989 game: 2, 3 or 4, or a list such as 2,3,4 (default 4)")
-    p.add_argument("--deals", required=True, help="deal numbers: 1-1000, 7, or 1-10,20-30")
+    p.add_argument("--ranks", default=None, help="blue: cards a suit, 3..13 (default 13)")
+    p.add_argument("--deals", default=None,
+                   help="deal numbers: 1-1000, 7, or 1-10,20-30 (blue without --deals: every layout, counted exactly)")
     p.add_argument("--workers", type=positive_int, default=None,
                    help="worker processes (default: one per CPU core)")
     p.add_argument("--out", metavar="FILE.csv", help="write the CSV here (default: standard output)")
@@ -90,8 +92,39 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _variant_survey(variant, args: argparse.Namespace) -> int:
+    """A game with its own survey (Blue: ``games/blue/study.py``)."""
+    try:
+        options = {"suits": int(args.suits) if args.suits else None, "ranks": int(args.ranks) if args.ranks else None}
+        variant.check_options(options)
+        deals = sv.parse_deals(args.deals) if args.deals else None
+    except ValueError as e:
+        return _fail(str(e) if "blue" in str(e) or "deal" in str(e) else f"{variant.id}: {e}")
+    try:
+        stream = open(args.out, "w", newline="", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
+    except OSError as e:
+        return _fail(f"cannot write {args.out}: {e}")
+    try:
+        table = variant.survey(options, deals, stream, sys.stderr, workers=args.workers or 1,
+                               max_positions=args.max_states if args.max_states != DEFAULT_MAX_STATES else None,
+                               max_seconds=args.max_seconds)
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        if stream is not sys.stdout:
+            stream.close()
+    print(table, file=sys.stdout if args.out else sys.stderr)
+    return 0
+
+
 def run_survey(args: argparse.Namespace) -> int:
     variant = games.get(args.game)
+    if variant.survey is not None:
+        return _variant_survey(variant, args)
+    if args.ranks:
+        return _fail(f"the game {variant.id} has no option --ranks")
+    if not args.deals:
+        return _fail("survey needs --deals (deal numbers: 1-1000, 7, or 1-10,20-30)")
     try:
         if any(o.name == "suits" for o in variant.options):
             rule_sets = [variant.rules({"suits": s}) for s in sv.parse_suits(args.suits or "4")]

@@ -7,7 +7,7 @@ import sys
 import time
 
 from baker8bit.console import script
-from baker8bit.commands.common import UsageError, add_game_args, start_of, variant_of
+from baker8bit.commands.common import UsageError, add_game_args, deal_arg, start_of, variant_of
 from baker8bit.console.machine import KeyMachine
 
 
@@ -55,7 +55,26 @@ def register_root(parser) -> None:
     add_window_args(parser)
     parser.add_argument("--click", action="store_true", help="a key click, as the Atari OS made")
     parser.add_argument("--record", metavar="FILE", help="record the session (every key, by frame) to FILE")
+    parser.add_argument("-s", dest="seed_deal", metavar="SEED", type=deal_arg, default=None,
+                        help="start from this deal number (as Blue's ./blue -s; the same as --deal)")
+    parser.add_argument("-f", dest="game_file", metavar="FILE", default=None,
+                        help="start from a saved game file (as Blue's ./blue -f; the same as --board)")
     parser.set_defaults(func=run_window)
+
+
+def seed_and_file(args) -> None:
+    """``-s SEED`` and ``-f FILE`` (the Blue program's options) are ``--deal`` and ``--board``."""
+    seed, path = getattr(args, "seed_deal", None), getattr(args, "game_file", None)
+    if seed is not None:
+        if args.deal is not None and args.deal != seed:
+            raise UsageError("give -s or --deal, not both")
+        args.deal = seed
+    if path is not None:
+        if args.game is None:
+            args.game = "blue"  # -f is the Blue program's option; the other games' files are --board
+        if args.board:
+            raise UsageError("give -f or --board, not both")
+        args.board = path
 
 
 def register(sub) -> None:
@@ -88,7 +107,8 @@ def register(sub) -> None:
 def wants_title(args) -> bool:
     """Start at a title: no deal, suit count or board asked for (or ``shot --title``/``--menu``)."""
     asked = getattr(args, "title", False) or getattr(args, "menu", False)
-    return asked or (args.suits is None and args.deal is None and not args.board)
+    sized = args.suits is not None or getattr(args, "ranks", None) is not None
+    return asked or (not sized and args.deal is None and not args.board)
 
 
 def machine_for(args, seed: int, menu: bool = False) -> KeyMachine:
@@ -165,6 +185,8 @@ def run_window(args) -> int:
     # The wall clock seeds the random deal numbers here, outside the engine; the
     # deal number is on screen, so any game can be replayed by its number.
     seed = random.Random(time.time_ns()).randrange(2**31)
+    seed_and_file(args)
+    machine = machine_for(args, seed, menu=True)  # a bad -f file stops here (one line, exit 2), before any window
     record = Path(args.record).resolve() if args.record else None
     if record is not None and not record.parent.is_dir():
         raise UsageError(f"cannot record to {args.record}: no such directory {record.parent}")
@@ -172,7 +194,7 @@ def run_window(args) -> int:
     for message in session.messages:
         print(f"baker8bit: {message}", file=sys.stderr)
     offer = session.saved_game  # the next start offers to resume it; ESC goes on to what was asked
-    machine = session.start(machine_for(args, seed, menu=True))
+    machine = session.start(machine)
     opts = AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute,
                       click=args.click, aspect=args.aspect)
     App(machine, opts, session=session, offer=offer, attract=True).run()

@@ -10,6 +10,13 @@ a key was typed or clicked, and the keyboard works exactly as without a mouse.
 - a second left click on the selected place within ``DOUBLE_CLICK`` frames (a
   double-click): ``T``, the card goes home if it can (else the letter line flashes,
   as ``T`` typed after it would);
+- drag and drop: the left button pressed on a place and released on another is
+  two clicks, the second where it is released (a card picked up, then its
+  destination); released on nothing, the place's key again, which puts the
+  card back (the second press of a selected place cancels it); released
+  where it was pressed, nothing more;
+- a place whose hit names several keys (a Blue slot: ``"B 5"``, a row and a
+  column) gives them all, in order;
 - any click after WINNER: RETURN ("Press any key to play again");
 - right click in a game: space, the take-back;
 - a click on nothing: nothing.
@@ -24,6 +31,7 @@ IN_GAME = ("idle", "selected", "group")
 class Pointer:
     def __init__(self) -> None:
         self.last: tuple[str, int] | None = None  # the last left click's key and frame
+        self.down: str | None = None  # the key the left button went down on (a drag starts there)
 
     @staticmethod
     def cell(scr, x: int, y: int) -> tuple[int, int] | None:
@@ -35,12 +43,16 @@ class Pointer:
         return row, col
 
     def click(self, scr, x: int, y: int, frame: int, view, button: str = "left") -> list[str]:
+        if button == "release":
+            return self.release(scr, x, y, frame, view)
         if view.phase == "won":
+            self.down = None
             return ["RETURN"]
         if button == "right":
             return ["SPACE"] if view.phase in IN_GAME else []
         where = self.cell(scr, x, y)
         key = scr.key_at(*where) if where is not None else None
+        self.down = key
         if key is None:
             self.last = None
             return []
@@ -49,4 +61,19 @@ class Pointer:
             and view.phase == "selected" and key in view.black
         )
         self.last = None if double else (key, frame)
-        return ["T"] if double else [key]
+        if double:
+            self.down = None  # the second click of a double-click starts no drag
+            return ["T"]
+        return key.split()
+
+    def release(self, scr, x: int, y: int, frame: int, view) -> list[str]:
+        """The left button goes up: a drop when it went down on a selected place and moved off it."""
+        down, self.down = self.down, None
+        if down is None or view.phase != "selected" or down not in view.black:
+            return []
+        where = self.cell(scr, x, y)
+        key = scr.key_at(*where) if where is not None else None
+        if key == down:
+            return []  # a click, not a drag
+        self.last = None
+        return (key or down).split()  # dropped nowhere: the place's key again puts the card back

@@ -26,6 +26,12 @@ REDO = "redo"
 MARK = "mark"
 FLASH = "flash"  # (letter or "line",)
 WINNER = "winner"
+# Games with a planning mode and game files (Blue)
+MODE = "mode"  # ("strategy" or "play",): the game switched mode
+PLAN = "plan"  # (card, slot or "-"): a card drawn into the strategy layout at a slot, or erased from it
+ACES = "aces"  # (the ace ordering, e.g. "CDHS",): the aces were rearranged before the first move
+SAVE = "save"  # (file name,): the game file was written
+LOAD = "load"  # (file name,) the game file was read; ("error", message) it could not be
 # Sounds
 TONE = "tone"
 BUZZER = "buzzer"

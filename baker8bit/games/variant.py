@@ -101,6 +101,25 @@ class Variant:
         """A demonstration planner (``console/demo.py``); ``strategy`` only where the game has strategies."""
         raise NotImplementedError
 
+    # -- how a recording starts from a board (sessions/recording.py, "start board") -------
+
+    def record_board_text(self, position, rules) -> str:
+        """The board text a recording keeps (fc-solve's format for the FreeCell family)."""
+        from baker8bit.freecell import boardtext
+
+        return boardtext.write(position, rules)
+
+    def record_board_read(self, text: str, rules):
+        """``(position, rules)`` back from ``record_board_text``."""
+        from baker8bit.freecell import boardtext
+
+        return boardtext.read(text, rules)
+
+    def same_position(self, a, b) -> bool:
+        return a == b
+
+    survey = None  # a game with its own survey: survey(options, deals, out, err, workers, max_positions, max_seconds)
+
     def describe(self, rules) -> str:
         """A few words naming a game of this rule set (the saved-game offer says it)."""
         return self.name

@@ -79,6 +79,7 @@ from baker8bit.freecell.position import Position
 from baker8bit.core.timing import Timing
 from baker8bit.freecell import boardtext
 from baker8bit.games.variant import VariantError
+from baker8bit.games.variant import VariantError
 from baker8bit.sessions.textlines import Lines, check_header
 
 MAGIC = "baker8bit-recording"
@@ -138,7 +139,7 @@ class Start:
         rs = games.ruleset(self.rules)
         pos = None
         if self.kind == "board":
-            pos, rs = boardtext.read(self.text or "", rs)
+            pos, rs = games.of_rules(rs).record_board_read(self.text or "", rs)
         return KeyMachine(seed=seed, rules=rs, deal=self.deal, position=pos, timing=timing, menu=self.menu)
 
     @classmethod
@@ -149,11 +150,12 @@ class Start:
             return cls("menu", menu=True)
         if machine.phase == PROMPT or g is None:
             return cls("prompt", game=None if machine.variant.id == games.DEFAULT else machine.variant.id, menu=menu)
-        if g.history or g.moves or g.mark is not None or any(e.kind == "resume" for e in machine.events):
+        v = machine.variant
+        if v.saves and (g.history or g.moves or g.mark is not None or any(e.kind == "resume" for e in machine.events)):
             return cls("saved", text=savegame.dump(g), menu=menu)
-        if g.deal is not None and g.position == machine.variant.new_game(g.rules, g.deal).position:
+        if g.deal is not None and v.same_position(g.position, v.new_game(g.rules, g.deal).position):
             return cls("deal", rules=g.rules.name, deal=g.deal, menu=menu)
-        return cls("board", rules=g.rules.name, deal=g.deal, text=boardtext.write(g.position, g.rules), menu=menu)
+        return cls("board", rules=g.rules.name, deal=g.deal, text=v.record_board_text(g.position, g.rules), menu=menu)
 
 
 @dataclass(frozen=True)
@@ -266,7 +268,7 @@ def replay(
             raise RecordingError(reason)
     try:
         m = rec.start.machine(rec.seed, rec.timing)
-    except (ValueError, KeyError, boardtext.BoardError, savegame.SaveError) as e:
+    except (ValueError, KeyError, boardtext.BoardError, savegame.SaveError) as e:  # VariantError is a ValueError
         raise RecordingError(f"the start cannot be rebuilt: {e}") from None
     keys = rec.keys
     i = 0
@@ -401,8 +403,8 @@ def _start(rest: str, lines: Lines) -> Start:
     if not text:
         raise lines.fail("'start board' needs the board behind '| '", at)
     try:
-        boardtext.read("\n" * (first - 1) + text, rules)
-    except boardtext.BoardError as e:
+        games.of_rules(rules).record_board_read("\n" * (first - 1) + text, rules)
+    except (boardtext.BoardError, VariantError) as e:
         msg = str(e)
         raise RecordingError(msg if msg.startswith("line ") else f"line {first}: {msg}") from None
     return Start("board", rules=rules.name, deal=deal, text=text, menu=menu)

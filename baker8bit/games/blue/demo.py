@@ -1,0 +1,58 @@
+"""Demonstrations of Blue: a deal the checker wins (aces as dealt), played by its keys.
+
+The plan switches to play mode (``P``) and then names each move by its two
+slots (``B5C7``: the card at B5 to the gap at C7). The checker's budget is
+counted in positions, so the same deal always gives the same plan."""
+
+from __future__ import annotations
+
+from baker8bit.console.demo import DEAL_TRIES, Plan
+from baker8bit.core.deal import MAX_DEAL
+from baker8bit.games.blue import checker, rules
+from baker8bit.games.blue.dialogue import BOARD_ROWS, COLUMNS
+
+SEARCH_POSITIONS = 50_000  # positions the checker may use on one deal before the next is tried
+
+
+def slot_keys(index: int, layout) -> str:
+    return BOARD_ROWS[index // layout.width] + COLUMNS[index % layout.width]
+
+
+def commands(board: bytes, moves, layout) -> tuple[str, ...]:
+    """The keys of ``moves`` from ``board``: ``P``, then a source slot and a gap each."""
+    out = ["P"]
+    for m in moves:
+        out.append(slot_keys(board.index(m.card), layout) + slot_keys(m.to, layout))
+        board = rules.apply(board, m)
+    return tuple(out)
+
+
+class BluePlanner:
+    def __init__(self, rules_, deal: int, strategy: str | None = None):
+        if strategy is not None:
+            from baker8bit.games.variant import VariantError
+
+            raise VariantError("blue has no strategies to demonstrate (demo --strategy is for sequence)")
+        self.rules, self.deal = rules_, deal
+        self.tries = 0
+        self.plan: Plan | None = None
+
+    def step(self, states: int = 2000) -> Plan | None:
+        if self.plan is not None:
+            return self.plan
+        layout = self.rules.layout
+        board = rules.deal(self.deal, layout)
+        result = checker.solve(board, layout, max_positions=SEARCH_POSITIONS)
+        if result.outcome == checker.SOLVED:
+            self.plan = Plan(self.rules, self.deal, commands(board, result.moves, layout))
+            return self.plan
+        self.tries += 1
+        if self.tries >= DEAL_TRIES:
+            raise RuntimeError(f"no deal won from {self.deal - self.tries + 1} in {DEAL_TRIES} tries")
+        self.deal = self.deal % MAX_DEAL + 1
+        return None
+
+    def finish(self) -> Plan:
+        while (plan := self.step()) is None:
+            pass
+        return plan

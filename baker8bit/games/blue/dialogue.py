@@ -1,0 +1,388 @@
+"""The keys of Blue (docs/games/blue.md, "The console").
+
+Every slot on the screen has a two-key name: a row letter, then the column's
+character from the header over the grid (``A`` for the aces' column, ``1``..
+``9``, ``0`` for 10, ``J`` ``Q`` ``K`` for 11, 12, 13). The board's rows are
+``A``..``D``; the strategy's rows (the layout the player aims for) ``E``..``H``.
+A click on a slot is its two keys (``console/pointer.py``).
+
+The game starts in **strategy** mode: a board card (or a drawn strategy card)
+takes the pen, a strategy slot receives it, and the pen goes on to the next
+card of that suit (so clicking slot after slot draws a run); ``X`` erases the
+pen's card from the strategy; an ace then another ace swaps them (before the
+first move only). ``P`` switches to **play** mode (and back): a card, then its
+gap (or ``T``: the one gap it fits; with two, a buzzer and both gaps marked,
+the next slot picks one; none: the card flashes, nothing moves).
+
+In both modes: SPACE one move back, RETURN one forward, ``S`` to the start,
+``L`` to the last move; ``W`` writes the game file, ``R`` reads it back
+(``FILE_NAME`` in the user data folder); HELP asks the checker (a fixed number
+of positions, so a recording replays) for the next move of a win.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from baker8bit.core import events as ev
+from baker8bit.core.cards import SUITS
+from baker8bit.core.timing import Timing
+from baker8bit.games.blue import checker, gamefile
+from baker8bit.games.blue.play import BlueGame, rules_of
+from baker8bit.games.blue.rules import GAP, Move, RulesError, card_text, rank_of
+
+IDLE, SELECTED, FLASH, WON = "idle", "selected", "flash", "won"
+STRATEGY, PLAY = "strategy", "play"
+BOARD_ROWS, PLAN_ROWS = "ABCD", "EFGH"
+COLUMNS = "A1234567890JQK"  # the key of columns 0..13
+FILE_NAME = "blue.txt"  # the game file W writes and R reads, in the user data folder
+HELP_POSITIONS = 20_000  # the checker's budget for HELP, in positions (never seconds)
+
+
+def slot_key(row_letter: str, col: int) -> str:
+    """The hit key of a slot: its two keys, space-separated (``"B 5"``)."""
+    return f"{row_letter} {COLUMNS[col]}"
+
+
+def save_path():
+    from baker8bit.sessions import userdata
+
+    return userdata.data_dir(create=True) / FILE_NAME
+
+
+class _NoAdvisor:
+    thinking = False
+
+    def cancel(self) -> None:
+        pass
+
+
+class BlueDialogue:
+    def __init__(self, game: BlueGame, timing: Timing, emit: Callable[..., None], clock: Callable[[], int]):
+        self.game = game
+        self.timing = timing
+        self.emit = emit
+        self.clock = clock
+        self.phase = IDLE
+        self.selected: str | None = None  # the hit key of the selected slot (it blinks)
+        self.select_start = 0
+        self.flashing: str | None = None
+        self.flash_start = 0
+        self.winner_start = 0
+        self.advisor = _NoAdvisor()
+        self.hint: tuple[str, ...] = ()
+        self.hint_text = ""
+        self.hint_start = 0
+        game.mode = STRATEGY if game.moves == 0 else PLAY
+
+    # -- what the screen reads ------------------------------------------------
+
+    @property
+    def lay(self):
+        return self.game.position.layout
+
+    def begin(self, resumed: bool = False) -> None:
+        self.emit(ev.DEAL, self.game.rules.label, self.game.deal)
+        if resumed or self.game.moves:
+            self.emit(ev.RESUME, self.game.moves, self.game.takebacks_left)
+        if self.game.won:
+            self._win()
+
+    @property
+    def busy(self) -> bool:
+        return self.phase == FLASH
+
+    @property
+    def black(self) -> frozenset[str]:
+        return frozenset((self.selected,)) if self.phase == SELECTED and self.selected else frozenset()
+
+    def tick(self, frame: int) -> None:
+        if self.phase == FLASH and frame - self.flash_start >= self.timing.flash_frames:
+            self.phase = IDLE
+            self.flashing = None
+
+    def clear(self) -> None:
+        self._deselect()
+        self.clear_hint()
+
+    def clear_hint(self) -> None:
+        self.hint = ()
+        self.hint_text = ""
+
+    def _deselect(self) -> None:
+        g = self.game
+        self.selected = None
+        g.pen = None
+        g.marks = ()
+        g.pending = None
+        if self.phase == SELECTED:
+            self.phase = IDLE
+
+    # -- keys -------------------------------------------------------------------
+
+    def press(self, k: str) -> None:
+        if self.phase not in (IDLE, SELECTED):
+            return
+        g = self.game
+        g.message = ""
+        self.clear_hint()
+        lay = self.lay
+        if g.pending is not None:
+            row, g.pending = g.pending, None
+            if k in COLUMNS[: lay.width]:
+                self._slot(row, COLUMNS.index(k))
+                return
+        if k in BOARD_ROWS[: lay.suits] or k in PLAN_ROWS[: lay.suits]:
+            g.pending = k
+            return
+        if k == "P":
+            self._deselect()
+            g.mode = PLAY if g.mode == STRATEGY else STRATEGY
+            self.emit(ev.MODE, g.mode)
+        elif k == "T":
+            if self.phase == SELECTED and g.mode == PLAY:
+                self._go()
+        elif k == "X":
+            if self.phase == SELECTED and g.mode == STRATEGY:
+                self._erase()
+        elif k in ("SPACE", "RETURN", "S", "L"):
+            self._history(k)
+        elif k == "W":
+            self._save()
+        elif k == "R":
+            self._load()
+        elif k == "HELP":
+            self._help()
+
+    def _slot(self, row: str, col: int) -> None:
+        lay = self.lay
+        board = row in BOARD_ROWS
+        index = (BOARD_ROWS if board else PLAN_ROWS).index(row) * lay.width + col
+        key = slot_key(row, col)
+        if self.game.mode == PLAY:
+            if board:
+                self._play_slot(index, key)
+        elif board:
+            self._strategy_board(index, key)
+        else:
+            self._strategy_plan(index, key)
+
+    def _select(self, key: str | None, what: str) -> None:
+        self.selected = key
+        self.select_start = self.clock()
+        self.phase = SELECTED
+        self.emit(ev.SELECT, what)
+
+    # -- play mode ----------------------------------------------------------------
+
+    def _play_slot(self, index: int, key: str) -> None:
+        g = self.game.position
+        c = g.board[index]
+        if self.phase == IDLE:
+            if c == GAP or rank_of(c) == 1:
+                self._start_flash(key)  # a gap or an ace: nothing to pick up
+            else:
+                self._select(key, card_text(c))
+            return
+        if key == self.selected:
+            self.emit(ev.CANCEL, card_text(self._selected_card()))
+            self._deselect()
+            return
+        card = self._selected_card()
+        if index in g.targets(card):
+            self._move(Move(card, index))
+        else:
+            self._start_flash(key)  # not a gap this card fits: it stays where it was
+
+    def _selected_card(self) -> int:
+        row, col = self.selected.split()
+        lay = self.lay
+        return self.game.position.board[BOARD_ROWS.index(row) * lay.width + COLUMNS.index(col)]
+
+    def _go(self) -> None:
+        """``T`` (a double-click): the card's one gap; two: a buzzer and both marked; none: a flash."""
+        card = self._selected_card()
+        targets = self.game.position.targets(card)
+        if not targets:
+            self._start_flash(self.selected)
+        elif len(targets) == 1:
+            self._move(Move(card, targets[0]))
+        else:
+            self.game.marks = tuple(targets)
+            self.emit(ev.BUZZER)
+
+    def _move(self, move: Move) -> None:
+        g = self.game
+        g.position.play(move)
+        self._deselect()
+        self._announce(move)
+
+    def _announce(self, move: Move) -> None:
+        self.emit(ev.MOVE, card_text(move.card), self.lay.slot_text(move.to))
+        self.emit(ev.TONE)
+        if self.game.won:
+            self._win()
+
+    # -- strategy mode ------------------------------------------------------------
+
+    def _strategy_board(self, index: int, key: str) -> None:
+        g = self.game
+        c = g.position.board[index]
+        lay = self.lay
+        if self.phase == SELECTED and key == self.selected:
+            self.emit(ev.CANCEL, card_text(g.pen))
+            self._deselect()
+            return
+        if (self.phase == SELECTED and self.selected and self.selected[0] in BOARD_ROWS
+                and index % lay.width == 0 and g.pen is not None and rank_of(g.pen) == 1):
+            self._swap_aces(BOARD_ROWS.index(self.selected[0]), index // lay.width)
+            return
+        if c == GAP:
+            self._start_flash(key)
+            return
+        g.pen = c
+        self._select(key, card_text(c))
+
+    def _swap_aces(self, a: int, b: int) -> None:
+        g = self.game
+        if not g.position.can_set_aces():
+            g.message = "ACES ONLY AT START"
+            self._start_flash(self.selected)
+            return
+        order = list(g.position.aces)
+        order[a], order[b] = order[b], order[a]
+        g.position.set_aces(tuple(order))
+        self._deselect()
+        self.emit(ev.ACES, "".join(SUITS[s] for s in order))
+        self.emit(ev.TONE)
+
+    def _strategy_plan(self, index: int, key: str) -> None:
+        g = self.game
+        lay = self.lay
+        plan = list(g.position.strategy)
+        if g.pen is None:
+            if plan[index] is None or plan[index] == GAP:
+                self._start_flash(key)  # nothing drawn here to pick up
+                return
+            g.pen = plan[index]
+            self._select(key, card_text(g.pen))
+            return
+        pen = g.pen
+        if (rank_of(pen) == 1) != (index % lay.width == 0):
+            self._start_flash(key)  # aces in column A, and only aces
+            return
+        plan = [None if c == pen else c for c in plan]
+        plan[index] = pen
+        try:
+            g.position.set_strategy(plan)
+        except RulesError:
+            self._start_flash(key)
+            return
+        self.emit(ev.PLAN, card_text(pen), lay.slot_text(index))
+        nxt = pen + 1 if rank_of(pen) < lay.ranks else None  # the pen goes on along the suit
+        self.selected = None
+        g.pen = nxt
+        if nxt is None:
+            self._deselect()
+
+    def _erase(self) -> None:
+        g = self.game
+        pen = g.pen
+        if pen in g.position.strategy:
+            g.position.set_strategy(None if c == pen else c for c in g.position.strategy)
+            self.emit(ev.PLAN, card_text(pen), "-")
+        self._deselect()
+
+    # -- history, files, help -------------------------------------------------------
+
+    def _history(self, k: str) -> None:
+        pos = self.game.position
+        self._deselect()
+        if k == "SPACE" or k == "S":
+            steps = 1 if k == "SPACE" else pos.cursor
+            for _ in range(steps):
+                pos.back()
+                self.emit(ev.TAKEBACK)
+            if steps:
+                self.emit(ev.TONE)
+            return
+        steps = 1 if k == "RETURN" else len(pos.history) - pos.cursor
+        for _ in range(min(steps, len(pos.history) - pos.cursor)):
+            pos.forward()
+            self.emit(ev.REDO)
+            self._announce(pos.history[pos.cursor - 1])
+            if self.phase == WON:
+                return
+
+    def _save(self) -> None:
+        try:
+            path = save_path()
+            gamefile.save(self.game.position, path)
+        except Exception as e:  # noqa: BLE001 (a failed save never stops the game)
+            self.game.message = "CANNOT SAVE"
+            self.emit(ev.SAVE, f"error {e}")
+            return
+        self.game.message = "SAVED " + FILE_NAME.upper()
+        self.emit(ev.SAVE, FILE_NAME)
+
+    def _load(self) -> None:
+        try:
+            loaded = gamefile.load(save_path())
+        except (gamefile.GameFileError, OSError) as e:
+            text = str(e)
+            self.game.message = ("NO SAVED GAME" if "cannot read" in text
+                                 else ("BAD " + text.split(":")[0]).upper()[:20])
+            self.emit(ev.LOAD, "error", text)
+            self._start_flash("line")
+            return
+        new = BlueGame(rules_of(loaded.layout), loaded.seed, loaded)
+        self.game = new
+        new.mode = STRATEGY if loaded.cursor == 0 else PLAY
+        new.message = "LOADED " + FILE_NAME.upper()
+        self.emit(ev.LOAD, FILE_NAME)
+        self.emit(ev.DEAL, new.rules.label, new.deal)
+        self.emit(ev.RESUME, new.moves, new.takebacks_left)
+        if new.won:
+            self._win()
+
+    def _help(self) -> None:
+        pos = self.game.position
+        lay = self.lay
+        self.emit(ev.HELP)
+        self.hint_start = self.clock()
+        res = checker.solve(pos.board, lay, max_positions=HELP_POSITIONS)
+        if res.outcome == checker.SOLVED and res.moves:
+            m = res.moves[0]
+            text = m.text(lay)
+            src = pos.board.index(m.card)
+            self.hint = (slot_key(BOARD_ROWS[src // lay.width], src % lay.width),
+                         slot_key(BOARD_ROWS[m.to // lay.width], m.to % lay.width))
+            self.hint_text = text
+            self.emit(ev.HINT, text)
+            return
+        if pos.can_set_aces():
+            best = checker.solve_any(pos.board, lay, max_positions=HELP_POSITIONS)
+            if best.outcome == checker.SOLVED and best.aces is not None:
+                text = "ACES " + "".join(SUITS[s] for s in best.aces)
+                self.hint_text = text
+                self.emit(ev.HINT, text)
+                return
+        if res.outcome == checker.UNSOLVABLE:
+            self.hint_text = "NO WIN FROM HERE"
+            self.emit(ev.HINT, "lost")
+        else:
+            self.hint_text = "NO ANSWER"
+            self.emit(ev.HINT, "unknown")
+
+    def _start_flash(self, what: str | None) -> None:
+        self._deselect()
+        self.flashing = what or "line"
+        self.flash_start = self.clock()
+        self.phase = FLASH
+        self.emit(ev.FLASH, self.flashing)
+
+    def _win(self) -> None:
+        self._deselect()
+        self.phase = WON
+        self.winner_start = self.clock()
+        self.emit(ev.WINNER)

@@ -1,0 +1,112 @@
+"""Blue as a console game: the variant interface over ``rules``, ``gamefile``, ``play``,
+``dialogue``, ``screen`` and ``title`` (the rules themselves know nothing of the console)."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import Any
+
+from baker8bit.games.blue import gamefile, screen
+from baker8bit.games.blue.dialogue import BlueDialogue
+from baker8bit.games.blue.play import DEFAULT, RANKS, RULES, SUITS, BlueGame, BlueRules, copy, rules_of
+from baker8bit.games.blue.rules import Game, RulesError, board_text, parse_board
+from baker8bit.games.blue.title import BlueTitle
+from baker8bit.games.variant import Option, Variant, VariantError
+
+
+class BlueVariant(Variant):
+    saves = False  # a Blue game is kept in its own game file (W writes it, R reads it back)
+    options = (
+        Option("suits", SUITS, DEFAULT.suits, "rows of the layout (one suit a row)"),
+        Option("ranks", RANKS, DEFAULT.ranks, "cards of each suit (the rows have one slot more)"),
+    )
+
+    def __init__(self) -> None:
+        data = tomllib.loads(resources.files(__package__).joinpath("game.toml").read_text("utf-8"))
+        self.id, self.name, self.credit = data["id"], data["name"], data["credit"]
+        self.title_lines = tuple(data["title"])
+
+    def rules(self, options: dict[str, Any] | None = None) -> BlueRules:
+        o = self.check_options(options or {})
+        return RULES[f"blue-{o['suits']}x{o['ranks']}"]
+
+    def rule_sets(self) -> dict[str, BlueRules]:
+        return dict(RULES)
+
+    def stats_rows(self) -> tuple[tuple[str, str], ...]:
+        """The title shows the full game and the seed's 2x4 example, 2 suits of 3 (``baker8bit stats`` shows every size)."""
+        return (("blue-4x13", "4X13"), ("blue-2x3", "2X3"))
+
+    def describe(self, rules) -> str:
+        return rules.title
+
+    def title(self) -> BlueTitle:
+        return BlueTitle()
+
+    def new_game(self, rules: BlueRules, deal: int | None, position: Game | None = None) -> BlueGame:
+        if position is None:
+            return BlueGame(rules, deal, Game.dealt(deal, rules.layout))
+        return BlueGame(rules_of(position.layout), position.seed, copy(position))
+
+    def dialogue(self, game, timing, emit, clock) -> BlueDialogue:
+        return BlueDialogue(game, timing, emit, clock)
+
+    def draw_title(self, scr, view, notes: tuple[str, ...]) -> None:
+        screen.draw_title(scr, view, self.title_lines, notes)
+
+    def draw_game(self, scr, view, game, frame: int, look) -> None:
+        screen.draw_game(scr, view, game, frame)
+
+    def read_board(self, text: str, options: dict[str, Any] | None = None):
+        """A game file (``gamefile``), or a bare layout (rows of cells, aces as dealt) of the size the options give."""
+        if text.lstrip().startswith(gamefile.MAGIC):
+            try:
+                game = gamefile.loads(text)
+            except gamefile.GameFileError as e:
+                raise VariantError(f"not a Blue game file: {e}") from None
+            return game, rules_of(game.layout)
+        rules = self.rules(options or {})
+        try:
+            return Game(rules.layout, parse_board(text, rules.layout)), rules
+        except RulesError as e:
+            raise VariantError(f"not a Blue {rules.layout.name} layout: {e}") from None
+
+    def write_board(self, position: Game, rules) -> str:
+        return gamefile.dumps(position)
+
+    def record_board_text(self, position: Game, rules) -> str:
+        return gamefile.dumps(position)
+
+    def record_board_read(self, text: str, rules):
+        return self.read_board(text.lstrip("\n"))  # a recording's block starts its lines further down
+
+    def same_position(self, a: Game, b: Game) -> bool:
+        return gamefile.dumps(a) == gamefile.dumps(b)
+
+    def show(self, rules, position: Game, deal: int | None) -> str:
+        """The layout as dealt (rows of cells, ``--`` a gap), as the checker reads it."""
+        return board_text(position.start(), position.layout) + "\n"
+
+    def solve(self, position: Game, rules, max_states=None, max_seconds=None):
+        from baker8bit.games.blue import checker
+
+        return checker.solve(position.board, position.layout, max_positions=max_states, max_seconds=max_seconds)
+
+    def planner(self, rules, deal: int, strategy: str | None = None):
+        from baker8bit.games.blue.demo import BluePlanner
+
+        return BluePlanner(rules, deal, strategy)
+
+    def survey(self, options: dict[str, Any], deals, out, err, workers: int = 1,
+               max_positions: int | None = None, max_seconds: float | None = None) -> str:
+        """``baker8bit survey --game blue``: every layout counted (no deals), or those deals checked."""
+        from baker8bit.games.blue import study
+
+        rules = self.rules(options)
+        kw = {}
+        if max_positions is not None:
+            kw["max_positions"] = max_positions
+        if max_seconds is not None:
+            kw["max_seconds"] = max_seconds
+        return study.run_survey(rules.suits, rules.ranks, deals, out, err, workers=workers, **kw)

@@ -1,0 +1,361 @@
+"""Blue on the console: the menu and title, strategy mode, play by keys and by mouse (clicks,
+double-clicks, drags), the two-gap buzzer, history, the game file from inside the game, -s/-f,
+recordings, keys --json, the demo planner, statistics and the survey."""
+
+from __future__ import annotations
+
+import json
+
+import pyxel
+import pytest
+
+from baker8bit import games
+from baker8bit.cli import main
+from baker8bit.console import script
+from baker8bit.console.machine import KeyMachine
+from baker8bit.console.screens import compose
+from baker8bit.games.blue import gamefile, rules
+from baker8bit.games.blue.rules import Game, Layout, card, parse_board
+from baker8bit.sessions.recording import Recorder, dump, parse, replay
+from baker8bit.sessions.stats import rule_set_of_label
+from baker8bit.window.app import App, AppOptions
+from conftest import pyxel_ready, texts
+
+SMALL = Layout(2, 3)
+# Deal 5 of 2 x 3:   AC -- 2D 3C  /  AD 2C 3D --   (won in three moves: 2C>A1, 2D>B1, 3C>A2)
+DEAL = 5
+# Two gaps for 2C: after AC (A1) and before 3C (B2)
+TWO_GAPS = "AC -- 3D 2C\nAD 2D -- 3C"
+
+
+def run(m: KeyMachine, keys: str) -> KeyMachine:
+    return script.run(m, script.parse(keys))
+
+
+def small(deal: int = DEAL) -> KeyMachine:
+    return KeyMachine(rules=games.ruleset("blue-2x3"), deal=deal)
+
+
+def from_board(text: str) -> KeyMachine:
+    return KeyMachine(rules=games.ruleset("blue-2x3"), position=Game(SMALL, parse_board(text, SMALL)))
+
+
+def board(m: KeyMachine) -> str:
+    return rules.board_text(m.game.position.board, SMALL)
+
+
+def test_blue_is_on_the_menu_and_its_title_sets_the_size():
+    m = run(KeyMachine(seed=1, menu=True), "5")
+    assert m.variant.id == "blue" and m.phase == "prompt"
+    assert m.view().prompt_digit == "4X13"
+    run(m, "S R 5 <RETURN>")  # suits 4 -> 2, ranks 13 -> 3, game 5
+    assert m.rules.name == "blue-2x3" and m.game.deal == DEAL
+    assert texts(m)[-2:] == ["deal blue-2x3 5", "mode strategy"] or "deal blue-2x3 5" in texts(m)
+    assert m.game.position.board == rules.deal(DEAL, SMALL)
+
+
+def test_every_size_is_a_rule_set_with_a_unique_label_for_statistics():
+    v = games.get("blue")
+    assert len(v.rule_sets()) == 3 * 11
+    assert v.rules({"suits": 4, "ranks": 13}).name == "blue-4x13"
+    assert rule_set_of_label("blue-2x3") is games.ruleset("blue-2x3")
+
+
+def test_the_game_starts_in_strategy_mode_and_draws_a_run_in_the_strategy():
+    m = small()
+    assert m.game.mode == "strategy"
+    run(m, "B1 E1")  # the 2 of clubs (B1) into strategy slot E1; the pen goes on to the 3 of clubs
+    w = SMALL.width
+    assert m.game.position.strategy[1] == card(0, 2) and m.game.pen == card(0, 3)
+    run(m, "E2")
+    assert m.game.position.strategy[2] == card(0, 3) and m.game.pen is None
+    assert "plan 2C A1" in texts(m) and "plan 3C A2" in texts(m)
+    run(m, "E1 X")  # pick the drawn 2C up and erase it
+    assert m.game.position.strategy[1] is None and m.game.position.strategy[2] == card(0, 3)
+    run(m, "E3")  # nothing drawn there: a flash, nothing changes
+    assert texts(m)[-1] == "flash E 3" and m.game.position.strategy[w + 3] is None
+
+
+def test_the_aces_swap_in_strategy_mode_before_the_first_move_only():
+    m = small()
+    run(m, "AA BA")
+    assert m.game.position.aces == (1, 0) and "aces DC" in texts(m)
+    assert board(m).splitlines()[0].startswith("AD")
+    run(m, "AA BA P B1 T P AA BA")  # back to clubs first, a move, then a swap is refused
+    assert m.game.position.aces == (0, 1) and m.game.position.cursor == 1
+    assert m.game.message == "ACES ONLY AT START"
+
+
+def test_play_by_keys_to_winner_and_back_through_the_history():
+    m = small()
+    run(m, "P B1 T")  # the 2 of clubs has one gap: T moves it there
+    assert board(m).splitlines()[0] == "AC 2C 2D 3C"
+    run(m, "A2 B1")  # a card, then its gap
+    assert board(m).splitlines()[1] == "AD 2D 3D --"
+    run(m, "<SPACE>")
+    assert m.game.position.cursor == 1 and "takeback" in texts(m)
+    run(m, "<RETURN>")
+    assert m.game.position.cursor == 2
+    run(m, "S")
+    assert m.game.position.cursor == 0 and m.game.position.board == rules.deal(DEAL, SMALL)
+    run(m, "L")
+    assert m.game.position.cursor == 2
+    run(m, "A3 A2")
+    assert m.game.won and m.phase == "won" and texts(m)[-1] == "winner"
+
+
+def test_two_gaps_beep_and_mark_both_and_the_next_slot_picks_one():
+    m = from_board(TWO_GAPS)
+    run(m, "P A3 T")
+    assert texts(m)[-1] == "buzzer" and m.game.marks == (1, 6)
+    assert m.phase == "selected"
+    run(m, "B2")
+    assert board(m) == "AC -- 3D --\nAD 2D 2C 3C"
+
+
+def test_a_card_with_no_gap_flashes_and_nothing_moves():
+    m = small()
+    run(m, "P B2 T")  # the 3 of diamonds fits no gap
+    assert texts(m)[-1] == "flash B 2" and m.game.position.cursor == 0
+    run(m, "B1 B3")  # a gap the card does not fit: a flash, the card stays
+    assert texts(m)[-1] == "flash B 3" and m.game.position.board == rules.deal(DEAL, SMALL)
+    run(m, "A1")  # a gap is nothing to pick up
+    assert texts(m)[-1] == "flash A 1"
+
+
+def test_help_names_the_checkers_next_move():
+    m = small()
+    run(m, "<HELP>")
+    assert m.view().hint_text == "2C>A1" and texts(m)[-1] == "hint 2C>A1"
+    assert m.view().hint == ("B 1", "A 1")
+
+
+def test_save_and_load_the_game_file_from_the_game(tmp_path, monkeypatch):
+    monkeypatch.setenv("BAKER8BIT_DATA_DIR", str(tmp_path))
+    m = small()
+    run(m, "B1 E1 P B1 T W")
+    path = tmp_path / "blue.txt"
+    assert path.exists() and m.game.message == "SAVED BLUE.TXT"
+    saved = gamefile.load(path)
+    assert saved.cursor == 1 and saved.strategy[1] == card(0, 2)
+    run(m, "S")
+    assert m.game.position.cursor == 0
+    run(m, "R")
+    assert m.game.position.cursor == 1 and m.game.mode == "play" and "load blue.txt" in texts(m)
+    # a bad file: refused with its line, the file kept, the game goes on
+    bad = path.read_text().replace("cursor 1", "cursor 9")
+    path.write_text(bad)
+    run(m, "<SPACE> R")
+    assert m.game.position.cursor == 0 and m.game.message.startswith("BAD LINE")
+    assert path.read_text() == bad
+
+
+def test_the_screen_shows_the_slots_with_their_keys_and_click_targets():
+    m = small()
+    scr = compose(m.view(), m.game, m.frame)
+    assert scr.text_at(3).strip() == "A123"
+    assert scr.text_at(4).startswith("A A.23")
+    assert scr.key_at(4, 3) == "A 1" and scr.key_at(11, 5) == "F 3"
+    assert scr.text_at(1) == "STRATEGY    MOVE 0/0"
+
+
+# -- the mouse ---------------------------------------------------------------------
+
+G = None
+
+
+def centre(row: int, col: int) -> tuple[int, int]:
+    from baker8bit.atari.screen import geometry
+
+    g = geometry()
+    return g.border_x + col * g.cell_w + g.cell_w // 2, g.border_y + row * g.cell_h + g.cell_h // 2
+
+
+def frame(app: App) -> None:
+    app.update()
+    app.draw()
+    pyxel.flip()
+
+
+def press(app: App, row: int, col: int) -> None:
+    pyxel.set_mouse_pos(*centre(row, col))
+    pyxel.set_btn(pyxel.MOUSE_BUTTON_LEFT, True)
+    frame(app)
+
+
+def release(app: App, row: int, col: int) -> None:
+    pyxel.set_mouse_pos(*centre(row, col))
+    pyxel.set_btn(pyxel.MOUSE_BUTTON_LEFT, False)
+    frame(app)
+
+
+def click(app: App, row: int, col: int) -> None:
+    press(app, row, col)
+    release(app, row, col)
+
+
+def slot(row: int, col: int) -> tuple[int, int]:
+    """Screen cell of board slot (row, col): rows from 4, columns from 2."""
+    return 4 + row, 2 + col
+
+
+@pytest.fixture
+def app_of():
+    pyxel_ready()
+
+    def make(m: KeyMachine) -> App:
+        app = App(m, AppOptions(headless=True, sound=False))
+        app.draw()
+        app.seen = []
+        app.listeners.append(lambda e: app.seen.append(str(e)))
+        return app
+
+    return make
+
+
+def test_click_a_card_then_its_gap(app_of):
+    app = app_of(run(small(), "P"))
+    click(app, *slot(1, 1))
+    assert app.machine.view().black == {"B 1"}
+    click(app, *slot(0, 1))
+    assert "move 2C A1" in app.seen
+
+
+def test_double_click_moves_a_card_to_its_one_gap(app_of):
+    app = app_of(run(small(), "P"))
+    click(app, *slot(1, 1))
+    click(app, *slot(1, 1))
+    assert "move 2C A1" in app.seen
+
+
+def test_double_click_with_two_gaps_beeps_marks_both_and_the_next_click_picks(app_of):
+    app = app_of(run(from_board(TWO_GAPS), "P"))
+    click(app, *slot(0, 3))
+    click(app, *slot(0, 3))
+    assert app.seen[-1] == "buzzer" and app.machine.game.marks == (1, 6)
+    click(app, *slot(0, 1))
+    assert "move 2C A1" in app.seen
+
+
+def test_double_click_with_no_gap_flashes(app_of):
+    app = app_of(run(small(), "P"))
+    click(app, *slot(1, 2))
+    click(app, *slot(1, 2))
+    assert app.seen[-1] == "flash B 2" and app.machine.game.position.cursor == 0
+
+
+def test_drag_and_drop_a_card_on_its_gap(app_of):
+    app = app_of(run(small(), "P"))
+    press(app, *slot(1, 1))
+    frame(app)
+    release(app, *slot(0, 1))
+    assert "move 2C A1" in app.seen
+
+
+def test_a_drag_dropped_nowhere_puts_the_card_back(app_of):
+    app = app_of(run(small(), "P"))
+    press(app, *slot(1, 1))
+    release(app, 20, 19)  # no click target there
+    assert app.seen[-1] == "cancel 2C" and app.machine.phase == "idle"
+    assert app.machine.game.position.cursor == 0
+
+
+def test_strategy_by_mouse_and_the_mode_line_switches(app_of):
+    app = app_of(small())
+    click(app, *slot(1, 1))  # 2C takes the pen
+    click(app, 10, 3)  # strategy slot E1
+    assert app.machine.game.position.strategy[1] == card(0, 2)
+    click(app, 1, 0)  # the mode line
+    assert app.machine.game.mode == "play"
+
+
+# -- files, command line, recordings -------------------------------------------------
+
+
+def test_minus_s_and_minus_f_start_from_a_seed_or_a_game_file(tmp_path):
+    from baker8bit.cli import build_parser
+    from baker8bit.commands import window
+
+    args = build_parser().parse_args(["--game", "blue", "--suits", "2", "--ranks", "3", "-s", "5"])
+    window.seed_and_file(args)
+    m = window.machine_for(args, 0, menu=True)
+    assert m.game.deal == 5 and m.game.position.board == rules.deal(5, SMALL)
+
+    g = Game.dealt(5, SMALL)
+    g.play(g.legal_moves()[0])
+    path = tmp_path / "g.txt"
+    gamefile.save(g, path)
+    args = build_parser().parse_args(["-f", str(path)])
+    window.seed_and_file(args)
+    m = window.machine_for(args, 0, menu=True)
+    assert m.variant.id == "blue" and m.game.position.cursor == 1 and m.game.mode == "play"
+
+
+def test_a_bad_game_file_is_one_line_exit_2_and_kept(tmp_path, capsys):
+    path = tmp_path / "bad.txt"
+    text = gamefile.dumps(Game.dealt(5, SMALL)).replace("| AD 2C 3D --", "| AD 2C 3D 3D")
+    path.write_text(text)
+    assert main(["--game", "blue", "-f", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "line 9" in err and "twice" in err
+    assert path.read_text() == text
+
+
+def test_ranks_is_an_option_of_blue_only(capsys):
+    assert main(["keys", "--game", "baker", "--ranks", "3", "X"]) == 2
+    assert "has no option --ranks" in capsys.readouterr().err
+
+
+def test_keys_json_and_show(capsys):
+    assert main(["keys", "--game", "blue", "--suits", "2", "--ranks", "3", "--deal", "5", "P B1T", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "blue" and out["moves"] == 1 and out["board"].startswith("baker8bit-blue 1")
+    assert main(["show", "--game", "blue", "--suits", "2", "--ranks", "3", "--deal", "5"]) == 0
+    assert capsys.readouterr().out == "AC -- 2D 3C\nAD 2C 3D --\n"
+
+
+def test_a_recording_replays_from_a_deal_and_from_a_game_file():
+    r = Recorder.attach(small(), 0)
+    for k in ["B", "1", "E", "1", "P", "B", "1", "T", "SPACE", "RETURN"]:
+        r.press(k)
+        r.tick()
+    again = replay(parse(dump(r.recording())))
+    assert gamefile.dumps(again.game.position) == gamefile.dumps(r.machine.game.position)
+
+    g = Game.dealt(5, SMALL)
+    g.play(g.legal_moves()[0])
+    m = KeyMachine(rules=games.ruleset("blue-2x3"), position=g)
+    r = Recorder.attach(m, 0)
+    for k in ["A", "2", "B", "1"]:
+        r.press(k)
+        r.tick()
+    text = dump(r.recording())
+    assert "start board rules=blue-2x3" in text
+    again = replay(parse(text))
+    assert again.game.position.cursor == 2 and again.game.position.board == r.machine.game.position.board
+
+
+def test_the_demo_planner_wins_a_small_deal():
+    from baker8bit.console.demo import planner
+
+    plan = planner(games.ruleset("blue-2x3"), DEAL).finish()
+    m = small(plan.deal)
+    for cmd in plan.commands:
+        run(m, cmd)
+    assert m.game.won
+
+
+def test_survey_counts_every_small_layout_exactly(capsys):
+    assert main(["survey", "--game", "blue", "--suits", "2", "--ranks", "3"]) == 0
+    out = capsys.readouterr()
+    assert "2x4,2,3,360,245,282" in out.out
+    assert "solvable as dealt 245" in out.err
+
+
+def test_statistics_count_a_won_blue_game():
+    from baker8bit.sessions import stats
+
+    m = run(small(), "P B1T A2B1 A3A2")
+    tracker = stats.StatsTracker(stats.Stats())
+    tracker.feed(m.events)
+    assert tracker.stats.games["blue-2x3"].won == 1
