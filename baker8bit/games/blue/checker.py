@@ -19,6 +19,12 @@ The search (docs/games/blue.md, "The checker", has the proofs):
   exhaustive search proves all S! orderings unsolvable at once; a win fixes
   the ordering (every row ends with its 2 in column 1).
 
+No move is played as "safe" and no card is frozen: the two dominances one
+would try first (cards of a row's correct prefix never need to move; a move
+extending a correct prefix never hurts) are false, with small boards as
+counterexamples (tests/test_blue_prune.py); every pruning above is checked
+against the unpruned search on every 2x3, 2x4, 3x3 and 2x5 layout there.
+
 The budget: ``max_memory`` bytes for the table, at ``position_bytes(layout)``
 each (the key object and its share of the set), and ``max_seconds``.
 """

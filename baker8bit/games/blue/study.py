@@ -224,8 +224,16 @@ def run_survey(suits: int, ranks: int, deals: list[int] | None, out: TextIO, err
     return summary(rows)
 
 
-if __name__ == "__main__":  # python -m baker8bit.games.blue.study S R [DEALS] [WORKERS] [MAX_SECONDS]
+def _limit(text: str, kind):
+    """A command-line limit: a number, or ``none`` for no limit."""
+    return None if text.lower() == "none" else kind(text)
+
+
+if __name__ == "__main__":
+    # python -m baker8bit.games.blue.study S R [DEALS] [WORKERS] [MAX_SECONDS|none] [MAX_POSITIONS|none]
+    # (a positions limit and no time limit make a sample reproducible on any machine and load)
     a = sys.argv[1:]
     ds = sv.parse_deals(a[2]) if len(a) > 2 and a[2] != "all" else None
     print(run_survey(int(a[0]), int(a[1]), ds, sys.stdout, workers=int(a[3]) if len(a) > 3 else 1,
-                     max_seconds=float(a[4]) if len(a) > 4 else 10.0), file=sys.stderr)
+                     max_seconds=_limit(a[4], float) if len(a) > 4 else 10.0,
+                     max_positions=_limit(a[5], int) if len(a) > 5 else 200_000), file=sys.stderr)
