@@ -26,6 +26,11 @@ REDO = "redo"
 MARK = "mark"
 FLASH = "flash"  # (letter or "line",)
 WINNER = "winner"
+# King Albert's own (games/king_albert)
+AUTO = "auto"  # (source letter,): the game moved a card home by itself (a move of its own; undo takes it back)
+CHEAT = "cheat"  # (source letter, destination letter, cards): a run moved at once without the empty stacks it needs
+RESTART = "restart"  # the game went back to the position as dealt
+OPTIONS = "options"  # (starting rank, "on" or "off"): the options as set in the options window
 # Sounds
 TONE = "tone"
 BUZZER = "buzzer"
