@@ -35,6 +35,8 @@ class KingAlbert(FreecellVariant):
         Option("auto", (True, False), True, "King Albert: automatic moves to the suit stacks (default on)"),
     )
     shift_key = SHIFT_KEY
+    double_click_repeats = True  # a double-click on a stack selects its run ("clicking twice on the stack")
+    game_phases = ("spread",)
 
     def __init__(self, package: str, data: dict):
         super().__init__(package, data)
@@ -82,13 +84,15 @@ class KingAlbert(FreecellVariant):
     def right_click(self, key: str | None, view) -> list[str]:
         """A right click on a stack: ``S`` and its letter (its top card, or its selected cards,
         to empty stacks)."""
-        return ["S", key] if key is not None and len(key) == 1 and key.isalpha() else []
+        if key is None or len(key) != 1 or not key.isalpha() or key == "T":
+            return []  # a right click on nothing: nothing moves
+        return [key] if view.phase == "spread" else ["S", key]
 
     def describe(self, rules) -> str:
         return "KING ALBERT" + (f" FROM {rules.base}" if rules.base else "")
 
     def stats_rows(self) -> tuple[tuple[str, str], ...]:
-        return (("king-albert", "KA"), ("king-albert-manual", "KA MANUAL"))
+        return (("king-albert", "AUTO"), ("king-albert-manual", "HAND"))
 
 
 VARIANT = KingAlbert.from_package(__name__)

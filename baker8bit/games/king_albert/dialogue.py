@@ -53,12 +53,13 @@ def safe_home(pos, rules) -> Move | None:
 class KingAlbertDialogue(Dialogue):
     def __init__(self, game, timing, emit, clock):
         super().__init__(game, timing, emit, clock)
-        self.count = 0  # cards selected on the selected stack: 1, or its whole run
         self.cheat = False  # X (Shift) was pressed: the next run move ignores the empty stacks
         self.spread_from: tuple[str, int] | None = None  # the selection S acts on
         self.request: tuple | None = None  # ("new",): the machine deals a new game
-        self.next_options = {"starting_rank": game.rules.base, "auto": game.rules.auto_home}
-        self.cheated = False
+        # what the screen shows besides the view (screen.py reads them off the game)
+        game.next_options = self.next_options = {"starting_rank": game.rules.base, "auto": game.rules.auto_home}
+        game.selected_count = 0
+        game.cheated = getattr(game, "cheated", False)
 
     @property
     def busy(self) -> bool:
@@ -116,6 +117,14 @@ class KingAlbertDialogue(Dialogue):
         self.spread_from = None
         self.cheat = False
         super().clear()
+
+    @property
+    def count(self) -> int:
+        return self.game.selected_count
+
+    @count.setter
+    def count(self, n: int) -> None:
+        self.game.selected_count = n
 
     def select(self, k: str) -> None:
         self.count = 1
@@ -194,7 +203,7 @@ class KingAlbertDialogue(Dialogue):
         g = self.game
         self._done()
         g.push(move)
-        self.cheated = True
+        g.cheated = True
         keys = move.keys(g.rules)
         self.emit(ev.CHEAT, keys[0], keys[1], move.n)
         self.announce(move)
