@@ -54,6 +54,8 @@ def register(subparsers) -> None:
     add_game_choice(p)
     p.add_argument("--suits", default=None, help="the 1989 game: 2, 3 or 4, or a list such as 2,3,4 (default 4)")
     p.add_argument("--deals", required=True, help="deal numbers: 1-1000, 7, or 1-10,20-30")
+    p.add_argument("--starting-rank", default=None, metavar="K",
+                   help="King Albert: the rank already on the suit stacks, 0..12, or a list such as 0,3 (default 0)")
     p.add_argument("--workers", type=positive_int, default=None,
                    help="worker processes (default: one per CPU core)")
     p.add_argument("--out", metavar="FILE.csv", help="write the CSV here (default: standard output)")
@@ -97,6 +99,11 @@ def run_survey(args: argparse.Namespace) -> int:
             rule_sets = [variant.rules({"suits": s}) for s in sv.parse_suits(args.suits or "4")]
         elif args.suits:
             return _fail(f"the game {variant.id} has no option --suits")
+        elif any(o.name == "starting_rank" for o in variant.options):
+            ranks = sv.parse_ranks(args.starting_rank or "0")
+            rule_sets = [variant.rules({"starting_rank": k}) for k in ranks]
+        elif args.starting_rank:
+            return _fail(f"the game {variant.id} has no option --starting-rank")
         else:
             rule_sets = [variant.rules()]
         deals = sv.parse_deals(args.deals)

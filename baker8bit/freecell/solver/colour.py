@@ -96,6 +96,9 @@ class ColourSearch:
         self._path: list[tuple[tuple[str, ...], tuple[bool, ...]]] = []
         self._stack: list = []
         self._first = (tuple(moves), tuple(auto))
+        # the most empty columns of any state seen (the study of the tip "a game is probably not
+        # winnable if at least two spaces cannot be created"; see the README)
+        self.max_empty = sum(1 for c in cols if not c)
         if sum(found) == 13 * rules.suits:
             self.result = Result(SOLVED, moves, 1, 0.0, tuple(i for i, a in enumerate(auto) if a))
         else:
@@ -239,6 +242,9 @@ class ColourSearch:
                 if self.max_states is not None and len(seen) >= self.max_states:
                     return self._finish(UNKNOWN)
                 seen.add(key)
+                empties = child[0].count(b"")
+                if empties > self.max_empty:
+                    self.max_empty = empties
                 if sum(child[2]) == total:
                     return self._finish(SOLVED, path + [cstep])
                 children.append((child, depth + 1, cstep))
