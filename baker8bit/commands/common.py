@@ -72,13 +72,16 @@ def add_game_args(p: argparse.ArgumentParser, board: bool = True, game_default: 
                    help="the 1989 game (baker) and blue: 2, 3 or 4 suits (default 4)")
     p.add_argument("--ranks", type=ranks_arg, default=None, help="blue: 3..13 cards a suit (default 13)")
     p.add_argument("--deal", type=deal_arg, default=None, help=f"deal number 1..{MAX_DEAL} (default 1)")
+    p.add_argument("--starting-rank", type=int, default=None, metavar="K",
+                   help="King Albert: the rank already on the suit stacks, 0..12 (default 0)")
     if board:
         p.add_argument("--board", metavar="FILE", help="start from a board in fc-solve format ('-' = stdin)")
 
 
 def game_options(args: argparse.Namespace) -> dict:
     """The game options given on the command line (None where not given)."""
-    return {"suits": getattr(args, "suits", None), "ranks": getattr(args, "ranks", None)}
+    return {"suits": getattr(args, "suits", None), "ranks": getattr(args, "ranks", None),
+            "starting_rank": getattr(args, "starting_rank", None)}
 
 
 def variant_of(args: argparse.Namespace):

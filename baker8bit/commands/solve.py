@@ -56,6 +56,8 @@ def register(subparsers) -> None:
     p.add_argument("--ranks", default=None, help="blue: cards a suit, 3..13 (default 13)")
     p.add_argument("--deals", default=None,
                    help="deal numbers: 1-1000, 7, or 1-10,20-30 (blue without --deals: every layout, counted exactly)")
+    p.add_argument("--starting-rank", default=None, metavar="K",
+                   help="King Albert: the rank already on the suit stacks, 0..12, or a list such as 0,3 (default 0)")
     p.add_argument("--workers", type=positive_int, default=None,
                    help="worker processes (default: one per CPU core)")
     p.add_argument("--out", metavar="FILE.csv", help="write the CSV here (default: standard output)")
@@ -130,6 +132,11 @@ def run_survey(args: argparse.Namespace) -> int:
             rule_sets = [variant.rules({"suits": s}) for s in sv.parse_suits(args.suits or "4")]
         elif args.suits:
             return _fail(f"the game {variant.id} has no option --suits")
+        elif any(o.name == "starting_rank" for o in variant.options):
+            ranks = sv.parse_ranks(args.starting_rank or "0")
+            rule_sets = [variant.rules({"starting_rank": k}) for k in ranks]
+        elif args.starting_rank:
+            return _fail(f"the game {variant.id} has no option --starting-rank")
         else:
             rule_sets = [variant.rules()]
         deals = sv.parse_deals(args.deals)

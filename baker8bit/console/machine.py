@@ -92,8 +92,12 @@ class KeyMachine:
         options: dict[str, Any] | None = None,
         rules=None,
         menu: bool = False,
+        prefs: dict[str, dict[str, Any]] | None = None,
     ):
         self.frame = 0
+        # Options a game started from its title gets, per game id (King Albert's remembered
+        # options window); a game's dialogue may change them (``next_options``).
+        self.prefs: dict[str, dict[str, Any]] = {g: dict(o) for g, o in (prefs or {}).items()}
         self.timing = timing or timingmod.timing()
         self.seed = seed
         self.rng = random.Random(seed)
@@ -223,6 +227,18 @@ class KeyMachine:
             self._to_prompt()  # "To start a new game press the ESC key."
         else:
             self.dialogue.press(k)
+            self._take_request()
+
+    def _take_request(self) -> None:
+        """A game's dialogue may ask for a new game (King Albert's NEW GAME button) with options."""
+        nxt = getattr(self.dialogue, "next_options", None)
+        if nxt is not None:
+            self.prefs[self.variant.id] = dict(nxt)
+        req = getattr(self.dialogue, "request", None)
+        if req is not None:
+            self.dialogue.request = None
+            if req[0] == "new":
+                self.start_game(self.variant.rules(req[1]), None)
 
     def _to_prompt(self) -> None:
         self._phase = PROMPT
@@ -240,6 +256,7 @@ class KeyMachine:
                 self.emit(ev.MENU)
             return
         _, options, deal = action
+        options = {**self.prefs.get(self.variant.id, {}), **(options or {})}
         self.start_game(self.variant.rules(options), deal)
 
     def _on_menu(self, k: str) -> None:

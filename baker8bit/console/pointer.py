@@ -20,6 +20,12 @@ a key was typed or clicked, and the keyboard works exactly as without a mouse.
 - any click after WINNER: RETURN ("Press any key to play again");
 - right click in a game: space, the take-back;
 - a click on nothing: nothing.
+
+A game may give clicks other meanings (the pointer asks the variant named by the view):
+``Variant.right_click(key, view)`` the keys of a right click on ``key`` (King Albert: ``S`` and
+the stack, its cards to empty stacks), ``Variant.double_click_repeats`` a double-click is the
+place's letter again (King Albert: the second click selects the stack's run) instead of ``T``,
+and ``Variant.shift_key`` the key a click with Shift held is preceded by (King Albert's cheat).
 """
 
 from __future__ import annotations
@@ -42,16 +48,20 @@ class Pointer:
             return None
         return row, col
 
-    def click(self, scr, x: int, y: int, frame: int, view, button: str = "left") -> list[str]:
+    def click(self, scr, x: int, y: int, frame: int, view, button: str = "left", shift: bool = False) -> list[str]:
         if button == "release":
             return self.release(scr, x, y, frame, view)
         if view.phase == "won":
             self.down = None
             return ["RETURN"]
-        if button == "right":
-            return ["SPACE"] if view.phase in IN_GAME else []
+        variant = _variant(view)
         where = self.cell(scr, x, y)
         key = scr.key_at(*where) if where is not None else None
+        if button == "right":
+            if view.phase not in IN_GAME + getattr(variant, "game_phases", ()):
+                return []
+            right = getattr(variant, "right_click", None)
+            return right(key, view) if right is not None else ["SPACE"]
         self.down = key
         if key is None:
             self.last = None
@@ -63,7 +73,11 @@ class Pointer:
         self.last = None if double else (key, frame)
         if double:
             self.down = None  # the second click of a double-click starts no drag
-            return ["T"]
+            if not getattr(variant, "double_click_repeats", False):
+                return ["T"]
+        shift_key = getattr(variant, "shift_key", None)
+        if shift and shift_key and view.phase in IN_GAME:
+            return [shift_key, *key.split()]
         return key.split()
 
     def release(self, scr, x: int, y: int, frame: int, view) -> list[str]:
@@ -77,3 +91,12 @@ class Pointer:
             return []  # a click, not a drag
         self.last = None
         return (key or down).split()  # dropped nowhere: the place's key again puts the card back
+
+
+def _variant(view):
+    from baker8bit import games
+
+    try:
+        return games.get(view.game) if view.game else None
+    except games.UnknownGame:
+        return None

@@ -32,6 +32,11 @@ PLAN = "plan"  # (card, slot or "-"): a card drawn into the strategy layout at a
 ACES = "aces"  # (the ace ordering, e.g. "CDHS",): the aces were rearranged before the first move
 SAVE = "save"  # (file name,): the game file was written
 LOAD = "load"  # (file name,) the game file was read; ("error", message) it could not be
+# King Albert's own (games/king_albert)
+AUTO = "auto"  # (source letter,): the game moved a card home by itself (a move of its own; undo takes it back)
+CHEAT = "cheat"  # (source letter, destination letter, cards): a run moved at once without the empty stacks it needs
+RESTART = "restart"  # the game went back to the position as dealt
+OPTIONS = "options"  # (starting rank, "on" or "off"): the options as set in the options window
 # Sounds
 TONE = "tone"
 BUZZER = "buzzer"

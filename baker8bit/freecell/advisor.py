@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import group_moves, parse_move
-from baker8bit.freecell.solver import SOLVED, UNSOLVABLE, Search
+from baker8bit.freecell.solver import SOLVED, UNSOLVABLE, Search, searcher
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class Advisor:
 
     def start(self, game: Game) -> None:
         self._game = game
-        self._search = Search(game.position, game.rules, max_states=self.max_states)
+        self._search = searcher(game.position, game.rules, max_states=self.max_states)
 
     def cancel(self) -> None:
         self._search = None
@@ -72,8 +72,9 @@ class Advisor:
             return None
         game = self._game
         self.cancel()
-        if result.outcome == SOLVED and result.moves:
-            return Answer(SOLVED, first_command(game, result.moves), result.states)
+        moves = result.keys(game.rules) if result.outcome == SOLVED else []
+        if moves:
+            return Answer(SOLVED, first_command(game, moves), result.states)
         if result.outcome == UNSOLVABLE:
             return Answer(UNSOLVABLE, "", result.states)
         return Answer(result.outcome, "", result.states)

@@ -12,15 +12,22 @@ from baker8bit.core.deal import MAX_DEAL
 from baker8bit.freecell.advisor import first_command
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import group_moves, parse_move
-from baker8bit.freecell.solver import SOLVED, Search
+from baker8bit.freecell.solver import SOLVED, searcher
 
 
-def commands_of(game: Game, moves: list[str]) -> list[str]:
-    """A winning line as the player's commands: runs of single moves that make a group move become ``Txy``."""
+def commands_of(game: Game, moves: list[str], auto: tuple[int, ...] = ()) -> list[str]:
+    """A winning line as the player's commands: runs of single moves that make a group move become ``Txy``;
+    the moves at the indices ``auto`` are made by the game itself (King Albert's automatic moves)."""
     g = Game(game.rules, game.position, game.deal)
     out, i = [], 0
+    skip = set(auto)
     while i < len(moves):
-        cmd = first_command(g, moves[i:])
+        if i in skip:
+            g.make(parse_move(moves[i], g.rules))
+            i += 1
+            continue
+        nxt = min((j for j in skip if j > i), default=len(moves))
+        cmd = first_command(g, moves[i:nxt])
         n = 1 if not cmd.startswith("T") else _group_length(g, cmd)
         for m in moves[i : i + n]:
             g.make(parse_move(m, g.rules))
@@ -45,7 +52,7 @@ class Planner:
 
     def _begin(self) -> None:
         self._game = Game.dealt(self.rules, self.deal)
-        self._search = Search(self._game.position, self.rules, max_states=self.max_states)
+        self._search = searcher(self._game.position, self.rules, max_states=self.max_states)
 
     def step(self, states: int = 2000) -> Plan | None:
         if self.plan is not None:
@@ -54,7 +61,7 @@ class Planner:
         if result is None:
             return None
         if result.outcome == SOLVED:
-            self.plan = Plan(self.rules, self.deal, tuple(commands_of(self._game, result.moves)))
+            self.plan = Plan(self.rules, self.deal, tuple(commands_of(self._game, result.moves, result.auto if self.rules.auto_home else ())))
             return self.plan
         self.tries += 1
         if self.tries >= DEAL_TRIES:

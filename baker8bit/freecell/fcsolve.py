@@ -23,7 +23,7 @@ SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 
 
 def command(rules: RuleSet, *extra: str) -> list[str]:
-    return ["fc-solve", *rules.fcsolve_args(), "-to", "01ABCDE", "-sel", *extra]
+    return ["fc-solve", *rules.fcsolve_args(), "-to", rules.fcsolve_order(), "-sel", *extra]
 
 
 # fc-solve's names for free cells 1..8 in ``-snx`` output (checked on a board

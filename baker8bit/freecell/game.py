@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from baker8bit.freecell.moves import Move, apply, is_legal, legal_moves
+from baker8bit.freecell.moves import Move, RunMove, apply, apply_run, is_legal, run_fits, step_between
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
 
@@ -40,6 +40,7 @@ class Game:
         self.undone: list[Move] = []  # moves taken back, the last one taken back last (for redo)
         self.moves = 0
         self.mark: int | None = None
+        self.start = position  # the position as dealt (Restart returns to it)
 
     @classmethod
     def dealt(cls, rules: RuleSet, deal: int) -> "Game":
@@ -50,13 +51,19 @@ class Game:
     def can(self, move: Move) -> bool:
         return is_legal(self.position, move, self.rules)
 
-    def push(self, move: Move, keep_redo: bool = False) -> None:
-        if not is_legal(self.position, move, self.rules):
+    def push(self, move: Move | RunMove, keep_redo: bool = False) -> None:
+        if isinstance(move, RunMove):
+            if not (self.rules.cheat and run_fits(self.position, move, self.rules)):
+                raise IllegalMove(f"illegal run move {move}")
+            after = apply_run(self.position, move)
+        elif not is_legal(self.position, move, self.rules):
             raise IllegalMove(f"illegal move {move.text(self.rules)}")
+        else:
+            after = apply(self.position, move)
         if self.mark is not None and self.moves < self.mark:
             self.mark = None  # a new line of play from before the mark
         self.history.append(self.position)
-        self.position = apply(self.position, move)
+        self.position = after
         self.moves += 1
         if not keep_redo:
             self.undone.clear()
@@ -73,7 +80,7 @@ class Game:
         if not self.history:
             return None
         before, after = self.history.pop(), self.position
-        move = next(m for m in legal_moves(before, self.rules) if apply(before, m) == after)
+        move = step_between(before, after, self.rules)
         self.position = before
         self.moves -= 1
         if self.rules.redo:
@@ -90,6 +97,14 @@ class Game:
         move = self.undone.pop()
         self.push(move, keep_redo=True)
         return move
+
+    def restart(self) -> None:
+        """Back to the position as dealt: every move forgotten, the move count 0."""
+        self.position = self.start
+        self.history.clear()
+        self.undone.clear()
+        self.moves = 0
+        self.mark = None
 
     @property
     def takebacks_left(self) -> int:

@@ -93,7 +93,7 @@ def accepts(pos: Position, place: Place, card: int, rules: RuleSet) -> bool:
     if kind == "terminal":
         return pos.foundations[cards.suit_of(card)] == cards.rank_of(card)
     if kind == "cell":
-        return pos.cells[i] is None
+        return pos.cells[i] is None and not rules.reserve  # nothing enters a reserve
     col = pos.columns[i]
     if not col:
         return fills_empty(card, rules)  # 1989: "any exposed or parked card"; Eight Off: a king
@@ -170,7 +170,7 @@ def free_places(pos: Position, exclude: tuple[int, ...], rules: RuleSet) -> list
     """Where a group move may park single cards: empty cells (leftmost first), then empty
     columns not in ``exclude`` when an empty column takes any card (a king-only empty
     column cannot hold the cards a run parks, which are not all kings)."""
-    out: list[Place] = [("cell", i) for i, c in enumerate(pos.cells) if c is None]
+    out: list[Place] = [] if rules.reserve else [("cell", i) for i, c in enumerate(pos.cells) if c is None]
     if rules.empty == "any":
         out += [("column", i) for i, c in enumerate(pos.columns) if not c and i not in exclude]
     return out
@@ -229,3 +229,53 @@ def group_moves(pos: Position, src: int, dst: int, rules: RuleSet) -> list[Move]
     for place in reversed(parked):
         out.append(Move(place, ("column", dst)))
     return out
+
+
+# ---- run moves at once (King Albert's "cheat") --------------------------------
+
+
+class RunMove(NamedTuple):
+    """``n`` ordered cards from the bottom of column ``src`` to column ``dst`` in one move,
+    whatever the empty places (rules with a ``cheat``). Its keys are the two column letters."""
+
+    src: int
+    dst: int
+    n: int
+
+    def keys(self, rules: RuleSet) -> str:
+        return rules.column_letter(self.src) + rules.column_letter(self.dst)
+
+    text = keys
+
+
+def run_fits(pos: Position, move: RunMove, rules: RuleSet) -> bool:
+    """May the ``n`` bottom cards of ``src`` (an ordered run) go onto ``dst`` at once?"""
+    src, dst = pos.columns[move.src], pos.columns[move.dst]
+    if move.src == move.dst or not 2 <= move.n <= run_length(src, rules):
+        return False
+    lead = src[-move.n]
+    return builds_on(lead, dst[-1], rules) if dst else fills_empty(lead, rules)
+
+
+def apply_run(pos: Position, move: RunMove) -> Position:
+    columns = list(pos.columns)
+    cut = columns[move.src][-move.n:]
+    columns[move.src] = columns[move.src][: -move.n]
+    columns[move.dst] = columns[move.dst] + cut
+    return Position(tuple(columns), pos.cells, pos.foundations)
+
+
+def step_between(before: Position, after: Position, rules: RuleSet):
+    """The one move (a single move, or with a ``cheat`` a run moved at once) from ``before``
+    to ``after``, or None."""
+    for m in legal_moves(before, rules):
+        if apply(before, m) == after:
+            return m
+    if rules.cheat:
+        for s in range(rules.columns):
+            for d in range(rules.columns):
+                for n in range(2, run_length(before.columns[s], rules) + 1):
+                    m = RunMove(s, d, n)
+                    if run_fits(before, m, rules) and apply_run(before, m) == after:
+                        return m
+    return None

@@ -32,11 +32,20 @@ class Position:
         cells full (Eight Off), the last cards drawn fill them, leftmost first."""
         order = shuffled(deal, rules.suits)
         field = rules.cards - rules.cells_dealt
-        return cls(
-            columns=tuple(tuple(order[i:field:rules.columns]) for i in range(rules.columns)),
-            cells=tuple(order[field:]) + (None,) * (rules.cells - rules.cells_dealt),
-            foundations=(0,) * rules.suits,
-        )
+        if rules.deal == "triangle":
+            columns = triangle(order[:field], rules.columns)
+        else:
+            columns = tuple(tuple(order[i:field:rules.columns]) for i in range(rules.columns))
+        cells = tuple(order[field:]) + (None,) * (rules.cells - rules.cells_dealt)
+        if rules.base:
+            # A starting rank: the same deal, with the cards already on the suit stacks taken
+            # out of it where they fell (stacks get shorter, reserve places empty).
+            def out(c):
+                return c is not None and cards.rank_of(c) < rules.base
+
+            columns = tuple(tuple(c for c in col if not out(c)) for col in columns)
+            cells = tuple(None if out(c) else c for c in cells)
+        return cls(columns=columns, cells=cells, foundations=(rules.base,) * rules.suits)
 
     @property
     def suits(self) -> int:
@@ -71,3 +80,14 @@ class Position:
         missing = [cards.to_text(c) for c in expected if c not in counts]
         if missing:
             raise ValueError(f"missing card(s): {' '.join(missing)}")
+
+
+def triangle(order: list[int], ncol: int) -> tuple[tuple[int, ...], ...]:
+    """King Albert's deal: column i gets i+1 cards, dealt row by row as a player deals them
+    (row k: one card to each of columns k..C-1, left to right)."""
+    cols: list[list[int]] = [[] for _ in range(ncol)]
+    it = iter(order)
+    for row in range(ncol):
+        for i in range(row, ncol):
+            cols[i].append(next(it))
+    return tuple(tuple(c) for c in cols)

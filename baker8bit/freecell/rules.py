@@ -19,7 +19,10 @@ from dataclasses import dataclass, fields
 
 BUILDS = ("suit", "colour")  # down in suit; down in alternating colour
 EMPTIES = ("any", "kings")  # what an empty column takes: any card, or only a king (or a king-led run)
-DEALS = ("rows",)  # the cards go out row by row, card i to column i mod C, the last ones to cells
+DEALS = ("rows", "triangle")
+# rows: the cards go out row by row, card i to column i mod C, the last ones to cells;
+# triangle (King Albert): column i gets i+1 cards, dealt row by row (row k to columns k..C-1),
+# the cards left over to the cells
 LAYOUTS = ("one-row", "two-rows")  # cells and foundations on one top row, or foundations on a row of their own
 
 
@@ -45,6 +48,10 @@ class RuleSet:
     tag: str = ""  # how events and statistics name games of this rule set ("4" for the 1989 game with 4 suits)
     layout: str = "one-row"
     highlight: bool = True  # the selected card blinks as well as its letter turning black
+    reserve: bool = False  # the cells are a reserve: dealt full, nothing may enter them, never refilled
+    base: int = 0  # ranks already on the suit stacks when a game starts (King Albert's "starting rank")
+    auto_home: bool = False  # the game moves a card home itself when nothing can go on it any more
+    cheat: bool = False  # a whole ordered run may be moved at once without the empty places it needs
 
     def __post_init__(self) -> None:
         if self.build not in BUILDS:
@@ -57,6 +64,11 @@ class RuleSet:
             raise RulesError(f"rule set {self.name!r}: impossible numbers")
         if self.columns + self.cells > 19:  # T is the 20th letter
             raise RulesError(f"rule set {self.name!r}: more places than letters before T")
+        if not 0 <= self.base <= 12:
+            raise RulesError(f"rule set {self.name!r}: the starting rank must be 0..12, not {self.base}")
+        if self.deal == "triangle" and self.columns * (self.columns + 1) // 2 + self.cells_dealt != self.cards:
+            raise RulesError(f"rule set {self.name!r}: a triangle of {self.columns} columns and "
+                             f"{self.cells_dealt} cells is not {self.cards} cards")
         if self.history < 0 or self.marks not in (0, 1):
             raise RulesError(f"rule set {self.name!r}: history must be >= 0 and marks 0 or 1")
 
@@ -88,6 +100,12 @@ class RuleSet:
         if self.columns <= i < self.columns + self.cells:
             return ("cell", i - self.columns)
         return None
+
+    def fcsolve_order(self) -> str:
+        """fc-solve's ``-to`` (atomic moves only): to the foundations (0, 1), stack card to an
+        empty stack (A), to a parent (B), to a free cell (C, not when the cells are a reserve
+        nothing may enter), free cell card to a parent (D), to an empty stack (E)."""
+        return "01ABDE" if self.reserve else "01ABCDE"
 
     def fcsolve_args(self) -> list[str]:
         """fc-solve's options for this game: atomic single-card moves, our numbers and rules."""

@@ -12,7 +12,7 @@ from functools import cache
 
 from baker8bit.games.variant import Variant, VariantError
 
-GAMES = ("baker", "bakers_game", "eight_off", "sequence", "blue")
+GAMES = ("baker", "bakers_game", "eight_off", "sequence", "blue", "king_albert")
 DEFAULT = "baker"
 
 

@@ -32,7 +32,10 @@ same states, events and views again. A recording holds exactly that::
   ``start saved`` followed by a saved game (``savegame`` format) behind ``| ``
   (a resumed game, take-back memory and mark included). Each may end in
   ``menu=yes``: the machine has the console's menu above the game's title
-  (ESC on an empty title entry goes there). Recordings of 0.1.0 name the 1989
+  (ESC on an empty title entry goes there). ``start menu`` and ``start prompt`` may
+  end in ``prefer=NAME,...``: the rule sets a game started from a title gets (King
+  Albert's remembered options: ``prefer=king-albert-r3-manual``); without it the
+  defaults, so older recordings read as before. Recordings of 0.1.0 name the 1989
   game by suit count, ``suits=S`` for ``rules=bakerS``; they still replay.
 - ``frames``: how many frames the session lasted.
 - ``keys N``, then N lines ``<frame> <KEY>`` in the order pressed (frames never
@@ -130,10 +133,18 @@ class Start:
     text: str | None = None      # board text (board) or saved-game text (saved)
     game: str | None = None      # prompt: the game whose title it is (None: the 1989 game)
     menu: bool = False           # the console's menu is above the game's title
+    prefer: tuple[str, ...] = ()  # menu and prompt: the rule sets games started from a title get (remembered options)
+
+    def prefs(self) -> dict:
+        out = {}
+        for name in self.prefer:
+            rs = games.ruleset(name)
+            out[rs.game] = games.of_rules(rs).options_of(rs)
+        return out
 
     def machine(self, seed: int, timing: Timing) -> KeyMachine:
         if self.kind in ("menu", "prompt"):
-            return KeyMachine(seed=seed, timing=timing, game=self.game, menu=self.menu)
+            return KeyMachine(seed=seed, timing=timing, game=self.game, menu=self.menu, prefs=self.prefs())
         if self.kind == "saved":
             return savegame.machine_from_game(savegame.parse(self.text or ""), seed, timing, menu=self.menu)
         rs = games.ruleset(self.rules)
@@ -146,10 +157,12 @@ class Start:
     def of(cls, machine: KeyMachine) -> "Start":
         """The start that rebuilds a fresh machine (no key pressed yet)."""
         g, menu = machine.game, machine.menu
+        prefer = tuple(games.get(gid).rules(o).name for gid, o in sorted(machine.prefs.items()))
         if machine.phase == MENU:
-            return cls("menu", menu=True)
+            return cls("menu", menu=True, prefer=prefer)
         if machine.phase == PROMPT or g is None:
-            return cls("prompt", game=None if machine.variant.id == games.DEFAULT else machine.variant.id, menu=menu)
+            return cls("prompt", game=None if machine.variant.id == games.DEFAULT else machine.variant.id, menu=menu,
+                       prefer=prefer)
         v = machine.variant
         if v.saves and (g.history or g.moves or g.mark is not None or any(e.kind == "resume" for e in machine.events)):
             return cls("saved", text=savegame.dump(g), menu=menu)
@@ -302,9 +315,10 @@ def dump(rec: Recording) -> str:
     ]
     menu = " menu=yes" if s.menu else ""
     if s.kind == "menu":
-        lines.append("start menu")
+        lines.append("start menu" + (f" prefer={','.join(s.prefer)}" if s.prefer else ""))
     elif s.kind == "prompt":
-        lines.append("start prompt" + ("" if s.game is None else f" game={s.game}") + menu)
+        lines.append("start prompt" + ("" if s.game is None else f" game={s.game}") + menu
+                     + (f" prefer={','.join(s.prefer)}" if s.prefer else ""))
     elif s.kind == "deal":
         lines.append(f"start rules={s.rules} deal={s.deal}{menu}")
     elif s.kind == "board":
@@ -360,18 +374,30 @@ def _rules_of(o: dict[str, str], lines: Lines, at: int):
         raise lines.fail(str(e).strip('"'), at) from None
 
 
+def _prefer(o: dict[str, str], lines: Lines, at: int) -> tuple[str, ...]:
+    """``prefer=NAME,NAME``: the rule sets games started from a title get (King Albert's options)."""
+    names = tuple(n for n in o.get("prefer", "").split(",") if n)
+    for n in names:
+        try:
+            games.ruleset(n)
+        except KeyError as e:
+            raise lines.fail(str(e).strip('"'), at) from None
+    return names
+
+
 def _start(rest: str, lines: Lines) -> Start:
     at = lines.last
     kind, _, opts = rest.partition(" ")
-    if kind == "menu" and not opts:
-        return Start("menu", menu=True)
+    if kind == "menu":
+        o = _options(opts, lines, ("prefer",))
+        return Start("menu", menu=True, prefer=_prefer(o, lines, at))
     if kind == "prompt":
-        o = _options(opts, lines, ("game", "menu"))
+        o = _options(opts, lines, ("game", "menu", "prefer"))
         menu = _menu(o, lines)
         game = o.get("game")
         if game is not None and game not in games.ids():
             raise lines.fail(f"unknown game {game!r} (known: {', '.join(games.ids())})", at)
-        return Start("prompt", game=game, menu=menu)
+        return Start("prompt", game=game, menu=menu, prefer=_prefer(o, lines, at))
     if kind == "saved":
         menu = _menu(_options(opts, lines, ("menu",)), lines)
         text, first = lines.block()

@@ -55,7 +55,7 @@ from baker8bit.sessions.atomic import AtomicWriteError, set_aside, write_text
 from baker8bit.core.deal import DealError, check_deal_number
 from baker8bit.freecell.game import Game
 from baker8bit.console.machine import KeyMachine
-from baker8bit.freecell.moves import apply, legal_moves
+from baker8bit.freecell.moves import step_between
 from baker8bit.freecell.position import Position
 from baker8bit.sessions.textlines import Lines, check_header, read_text
 
@@ -120,7 +120,7 @@ def _position(text: str, start: int, rules: RuleSet, number: int, lines: Lines) 
 
 
 def _follows(a: Position, b: Position, rules: RuleSet) -> bool:
-    return any(apply(a, m) == b for m in legal_moves(a, rules))
+    return step_between(a, b, rules) is not None
 
 
 def parse(text: str, first_line: int = 1) -> Game:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from baker8bit import games
 from baker8bit.core import events as ev
-from baker8bit.sessions import recording
+from baker8bit.sessions import options, recording
 from baker8bit.sessions import savegame
 from baker8bit.sessions import stats
 from baker8bit.sessions import userdata
@@ -50,12 +50,19 @@ class Session:
             self.tracker: stats.StatsTracker | None = stats.StatsTracker(st, self.stats_path)
             self.saved_game, msg = savegame.load_or_set_aside(self.save_path)
             self._note(msg, "DAMAGED FILE KEPT")
+            self.prefs, msg = options.load_or_set_aside(self.options_path)
+            self._note(msg, "DAMAGED FILE KEPT")
         else:
             self.tracker = None
+            self.prefs = {}
 
     @property
     def stats_path(self) -> Path:
         return self.data_dir / userdata.STATS_FILE
+
+    @property
+    def options_path(self) -> Path:
+        return self.data_dir / options.FILE
 
     @property
     def save_path(self) -> Path:
@@ -73,6 +80,8 @@ class Session:
         recording; without one, build it from ``KeyMachine``'s options (``seed=``, ``suits=``, ...)."""
         if machine is None:
             machine = KeyMachine(**machine_options)
+        if machine.frame == 0:  # the remembered options, before a recording notes the start
+            machine.prefs = {**self.prefs, **machine.prefs}
         if self.record_path is not None:
             self.recorder = recording.Recorder.attach(machine, machine.seed)
         self.machine = machine
@@ -106,8 +115,16 @@ class Session:
                 self._save_game()
             elif kind in (ev.WINNER, ev.PROMPT):
                 self._forget_game()
+        if kind in (ev.OPTIONS, ev.DEAL) and self.data_dir is not None and self.machine is not None:
+            self._save_options()
         if kind in (ev.MOVE, ev.PROMPT, ev.WINNER, ev.MARK, ev.TAKEBACK) and self.recorder is not None:
             self.save_recording()
+
+    def _save_options(self) -> None:
+        """Remember the options set (King Albert's options window) when they changed."""
+        if self.machine.prefs != self.prefs:
+            self.prefs = {g: dict(o) for g, o in self.machine.prefs.items()}
+            self._note(options.save(self.options_path, self.prefs))
 
     def _track(self, event: Event) -> bool:
         """Give an event to the statistics; True when it made a game count as lost."""
@@ -191,6 +208,14 @@ def stats_lines(st: stats.Stats, variant) -> list[str]:
         pct = "-" if s.win_percent is None else f"{s.win_percent}%"
         return f"{s.won:>3} {s.played:>6} {pct:>3}"
 
+    cheats = sum(s.cheat_wins for _, s in rows)
+    if cheats:  # King Albert: games won with the cheat, counted apart
+        rows_text = stats_lines_plain(rows, variant, numbers)
+        return rows_text + [f"CHEAT WINS {cheats}"]
+    return stats_lines_plain(rows, variant, numbers)
+
+
+def stats_lines_plain(rows, variant, numbers) -> list[str]:
     if len(rows) == 1:
         return ["WON PLAYED WIN", numbers(rows[0][1])]
     head = variant.options[0].name.upper() if len(variant.options) == 1 else "GAME"

@@ -39,6 +39,10 @@ next save writes format 2. Each entry is checked: counts are whole numbers,
 ``fewest_moves`` is null before a win and at least the rule set's card count
 after one, and streak <= best streak <= won.
 
+A game won with a cheat (King Albert: a CHEAT event before its WINNER) is **counted apart**:
+``cheat_wins`` goes up, and it is neither won nor lost (no streak, no fewest moves). The
+field is written only when it is not 0 and read as 0 when absent.
+
 It is written atomically; a file that fails validation (``StatsError``) is
 set aside as ``<name>.damaged-N`` by ``load_or_set_aside``, never deleted.
 
@@ -65,7 +69,7 @@ from baker8bit.sessions.textlines import read_text
 MAGIC = "baker8bit-stats"
 FORMAT_VERSION = 2
 V1_SUITS = (2, 3, 4)  # format 1 kept the 1989 game's suit counts, now the rule sets baker2..baker4
-FIELDS = ("won", "lost", "fewest_moves", "streak", "best_streak")
+FIELDS = ("won", "lost", "fewest_moves", "streak", "best_streak", "cheat_wins")
 
 
 class StatsError(ValueError):
@@ -105,6 +109,7 @@ class RuleSetStats:
     fewest_moves: int | None = None
     streak: int = 0
     best_streak: int = 0
+    cheat_wins: int = 0  # games won with a cheat (King Albert's Shift): neither won nor lost, counted apart
 
     @property
     def played(self) -> int:
@@ -136,6 +141,10 @@ class Stats:
         if s.fewest_moves is None or moves < s.fewest_moves:
             s.fewest_moves = moves
 
+    def record_cheat_win(self, name: str) -> None:
+        """A game won with a cheat: counted apart, not a win (no streak, no fewest moves) nor a loss."""
+        self._of(name).cheat_wins += 1
+
     def record_loss(self, name: str) -> None:
         s = self._of(name)
         s.lost += 1
@@ -151,7 +160,7 @@ class Stats:
         """One row per rule set, in menu order: rule_set, game (the variant id), label,
         played, won, lost, win_percent, fewest_moves, streak, best_streak."""
         known = rule_sets()
-        return [
+        rows = [
             {
                 "rule_set": n,
                 "game": known[n].game,
@@ -166,6 +175,10 @@ class Stats:
             }
             for n, s in self.games.items()
         ]
+        for row in rows:  # games with a cheat (King Albert) say how many were won with it
+            if getattr(known[row["rule_set"]], "cheat", False):
+                row["cheat_wins"] = self.games[row["rule_set"]].cheat_wins
+        return rows
 
     @property
     def lost(self) -> int:
@@ -185,9 +198,17 @@ def dumps(stats: Stats) -> str:
         "format": MAGIC,
         "version": FORMAT_VERSION,
         "program": __version__,
-        "games": {n: asdict(s) for n, s in stats.games.items()},
+        "games": {n: _dump_entry(s) for n, s in stats.games.items()},
     }
     return json.dumps(data, indent=2) + "\n"
+
+
+def _dump_entry(s: RuleSetStats) -> dict:
+    """An entry as JSON; ``cheat_wins`` only when there are some (files stay as they were)."""
+    d = asdict(s)
+    if not d["cheat_wins"]:
+        del d["cheat_wins"]
+    return d
 
 
 def _count(entry: dict, key: str, where: str) -> int:
@@ -215,7 +236,8 @@ def _entry(entry, where: str, rules, what: str) -> RuleSetStats:
             raise StatsError(f"{where}.fewest_moves: {fewest} is too few; {what} takes {rules.cards} or more")
     if not streak <= best <= won:
         raise StatsError(f"{where}: streak {streak}, best streak {best} and won {won} do not fit together")
-    return RuleSetStats(won, lost, fewest, streak, best)
+    cheats = _count(entry, "cheat_wins", where) if "cheat_wins" in entry else 0
+    return RuleSetStats(won, lost, fewest, streak, best, cheats)
 
 
 def _loads_v1(data: dict) -> Stats:
@@ -318,6 +340,7 @@ class StatsTracker:
         self.moves = 0                    # its move count
         self.counts = False               # a move was made in it (it counts)
         self.moved_here = False           # a move was made since it was dealt or resumed
+        self.cheated = False              # a run was moved with the cheat (King Albert)
 
     def feed(self, events: Iterable[Event]) -> None:
         for e in events:
@@ -332,7 +355,11 @@ class StatsTracker:
             rules = rule_set_of_label(label) if deal is not None else None
             self.rule_set = rules.name if rules is not None else None
             self.moves = 0
-            self.counts = self.moved_here = False
+            self.counts = self.moved_here = self.cheated = False
+        elif kind == ev.RESTART and watching:  # the deal again: the same game, its move count back to 0
+            self.moves = 0
+        elif kind == ev.CHEAT and watching:
+            self.cheated = True
         elif kind == ev.RESUME and watching:
             moves, takebacks_left = args
             self.moves = moves
@@ -343,7 +370,10 @@ class StatsTracker:
         elif kind == ev.TAKEBACK and watching:
             self.moves -= 1
         elif kind == ev.WINNER and watching:
-            if self.moved_here:
+            if self.moved_here and self.cheated:
+                self.stats.record_cheat_win(self.rule_set)
+                self._changed()
+            elif self.moved_here:
                 self.stats.record_win(self.rule_set, self.moves)
                 self._changed()
             self.rule_set = None

@@ -109,6 +109,11 @@ class Keyboard:
     def keys(self, frame: int) -> list[str]:
         return keyboard.pressed()
 
+    def with_shift(self, keys: list[str], shift_key: str | None) -> list[str]:
+        """A letter typed with Shift held, in a game that gives Shift a key (King Albert's cheat):
+        that key first."""
+        return keyboard.with_shift(keys, shift_key)
+
 
 class Scripted:
     """Keys fixed in advance, by the frame they are pressed in (a recording, a demonstration)."""
@@ -187,7 +192,10 @@ class App:
         if self.demo is not None:
             self._demo_update()
             return
-        keys = self.source.keys(self.machine.frame) + self._clicked()
+        keys = self.source.keys(self.machine.frame)
+        if isinstance(self.source, Keyboard) and self.machine.game is not None:
+            keys = self.source.with_shift(keys, getattr(self.machine.variant, "shift_key", None))
+        keys += self._clicked()
         if self.offer is not None:
             self._on_offer(keys)
             return
@@ -216,7 +224,7 @@ class App:
         g = geometry()
         for button, x, y in mouse.clicks():
             x, y = aspect.to_picture(self.opts.aspect, g.width, g.height, pyxel.width, pyxel.height, x, y)
-            out += self.pointer.click(scr, x, y, self.machine.frame, view, button)
+            out += self.pointer.click(scr, x, y, self.machine.frame, view, button, shift=keyboard.shift_held())
         return out
 
     def dispatch(self) -> None:

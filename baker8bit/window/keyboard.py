@@ -1,7 +1,8 @@
 """The PC keyboard as the Atari's: which Pyxel keys press which key-machine keys.
 
 Letters work with or without Shift or Caps Lock (Pyxel reports the key, not
-the character). F1 is HELP, the Atari XL/XE key. Keys are taken on the
+the character); in a game that gives Shift a key (King Albert's cheat, ``X``) a letter typed
+with Shift held is that key and the letter. F1 is HELP, the Atari XL/XE key. Keys are taken on the
 frame they go down only (no key repeat for commands). While Alt, Ctrl or the
 GUI key is held, nothing goes to the game, so Pyxel's own shortcuts
 (Alt+Enter fullscreen, Alt+1 screenshot, Alt+2/Alt+3 screen recording, Alt+0
@@ -32,6 +33,26 @@ def pressed() -> list[str]:
     if any(pyxel.btn(m) for m in MODIFIERS):
         return []
     return [name for key, name in KEYMAP.items() if pyxel.btnp(key)]
+
+
+SHIFTS = (pyxel.KEY_SHIFT,)
+
+
+def shift_held() -> bool:
+    return any(pyxel.btn(k) for k in SHIFTS)
+
+
+def with_shift(keys: list[str], shift_key: str | None) -> list[str]:
+    """With Shift held, each letter is preceded by the game's shift key (King Albert: ``X``, the
+    cheat), so a recording holds it as a key of its own; without one, the keys as they are."""
+    if not shift_key or not shift_held():
+        return keys
+    out: list[str] = []
+    for k in keys:
+        if len(k) == 1 and k.isalpha() and k != shift_key:
+            out.append(shift_key)
+        out.append(k)
+    return out
 
 
 def pyxel_key(name: str) -> int:

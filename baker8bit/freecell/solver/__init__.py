@@ -9,6 +9,6 @@ exhaustive) or ``UNKNOWN`` (a limit was reached); ``result.moves`` is the
 winning line in the 1989 key notation (``"EI"``, ``"FT"``...).
 """
 
-from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, solve
+from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, searcher, solve
 
-__all__ = ["SOLVED", "UNKNOWN", "UNSOLVABLE", "Result", "Search", "solve"]
+__all__ = ["SOLVED", "UNKNOWN", "UNSOLVABLE", "Result", "Search", "searcher", "solve"]

@@ -51,3 +51,14 @@ So the solver puts every card that can go home there at once, before it looks
 at any other move; these moves are part of the solution it reports, because the
 1989 game has no automatic play.
 """
+
+Alternating colours (King Albert; ``colour.py``). The rule used there, and by the game for
+its automatic moves: **a card c of rank r may go home safely when the two cards of rank r-1
+of the other colour are both home** (an ace always: no card goes on an ace). Proof: the
+argument above used one fact about c, that from P on nothing is ever put on c. Under
+alternating colours the cards that may be put on c are exactly the two cards of rank r-1 of
+the other colour; both are home and never leave, so again nothing is ever put on c, and the
+deletion argument goes through word for word (a reserve nothing may enter only removes moves
+from the original sequence; a card moved from the reserve is a parked card's move). A card
+home whose children are not both home is not moved by this rule; the solver tries such moves
+as ordinary moves, so no win is lost.

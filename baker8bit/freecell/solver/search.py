@@ -153,6 +153,15 @@ class Result:
     moves: list[str] = field(default_factory=list)
     states: int = 0
     seconds: float = 0.0
+    auto: tuple[int, ...] = ()  # indices of the moves a game with automatic moves home makes itself
+
+    def keys(self, rules: RuleSet) -> list[str]:
+        """The moves a player makes: all of them, or, where the rules move cards home
+        automatically, all but the ones the game makes itself."""
+        if not rules.auto_home:
+            return list(self.moves)
+        skip = set(self.auto)
+        return [m for i, m in enumerate(self.moves) if i not in skip]
 
 
 def _cell_key(cells) -> bytes:
@@ -528,4 +537,14 @@ def solve(
     max_seconds: float | None = None,
 ) -> Result:
     """Search a position to the end (or to a limit) in one call."""
-    return Search(position, rules, max_states, max_seconds).step()
+    return searcher(position, rules, max_states, max_seconds).step()
+
+
+def searcher(position: Position, rules: RuleSet, max_states: int | None = None,
+             max_seconds: float | None = None):
+    """The search for these rules: ``Search`` (in suit) or ``colour.ColourSearch``."""
+    if rules.build == "colour":
+        from baker8bit.freecell.solver.colour import ColourSearch
+
+        return ColourSearch(position, rules, max_states, max_seconds)
+    return Search(position, rules, max_states, max_seconds)

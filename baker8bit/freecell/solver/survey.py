@@ -69,6 +69,29 @@ def parse_suits(text: str) -> list[int]:  # the 1989 game's --suits list
     return out
 
 
+def parse_ranks(text: str) -> list[int]:  # King Albert's --starting-rank list
+    """``"0"`` or ``"0,3"`` -> starting ranks (0..12)."""
+    out = []
+    for part in text.split(","):
+        p = part.strip()
+        if not p.isdigit() or not 0 <= int(p) <= 12:
+            raise ValueError(f"the starting rank must be 0..12 (or a list like 0,3), not {text!r}")
+        if int(p) not in out:
+            out.append(int(p))
+    return out
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a share k/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
 def solve_task(task: Task) -> Row:
     from baker8bit import games
 
@@ -214,4 +237,11 @@ def summary(rows: Iterable[Row]) -> str:
         n = sum(c.values())
         cells = [f"{c[o]:>7} ({c[o] / n:6.1%})" for o in OUTCOMES]
         lines.append(f"{game:>11} {n:>7}  {cells[0]:>16}  {cells[1]:>16}  {cells[2]:>16}")
+    for game in sorted(counts):
+        c = counts[game]
+        decided = c[OUTCOMES[0]] + c[OUTCOMES[1]]
+        lo, hi = wilson(c[OUTCOMES[0]], decided)
+        lines.append(f"{game}: solvable {c[OUTCOMES[0]]} of {decided} decided deals "
+                     f"({c[OUTCOMES[0]] / decided if decided else 0:.1%}, 95% interval {lo:.1%}-{hi:.1%}); "
+                     f"{c[OUTCOMES[2]]} unknown")
     return "\n".join(lines)
