@@ -4,8 +4,8 @@
     python tools/build_core.py    # needs a C compiler (cc)
     python tools/build_core.py --check   # exit 0 only if the compiled core imports
 
-The compiled core is ``solver/core.py`` itself, compiled by Cython (the same
-source, so the same search and the same answers; ``tests/test_solver_core.py``
+The compiled core is ``solver/core.py`` itself, compiled by Cython with the C
+types of ``solver/core.pxd`` for its small integers (the same source, so the same search and the same answers; ``tests/test_solver_core.py``
 checks that on deals). ``solve()`` uses it when it imports and falls back to
 the plain module when it does not (no compiler, no Cython, another Python), so
 nothing else needs it. Delete the ``_ccore*`` file to go back to pure Python.
@@ -32,6 +32,7 @@ def build() -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "_ccore.py"
         shutil.copyfile(SOLVER / "core.py", src)
+        shutil.copyfile(SOLVER / "core.pxd", src.with_suffix(".pxd"))  # C types of the hot loop
         ext = Extension("baker8bit.freecell.solver._ccore", [str(src)], extra_compile_args=["-O2"])
         modules = cythonize([ext], compiler_directives={"language_level": 3, "binding": False},
                             build_dir=str(Path(tmp) / "c"), quiet=True)

@@ -36,6 +36,7 @@ faster). ``solve()`` uses ``_ccore`` when it is importable.
 
 from __future__ import annotations
 
+import gc
 import time
 
 from baker8bit.freecell.position import Position
@@ -53,6 +54,30 @@ _HOME_ALL = sum(HOME << (6 * c) for c in range(52))
 def supports(rules: RuleSet) -> bool:
     """Rule sets this core searches (the others go to ``search.Search``)."""
     return rules.build == "suit"
+
+
+def implementation(pure: bool | None = None):
+    """The core module ``solve()`` runs: ``_ccore`` (this file compiled) when it
+    imports, else this one. ``pure=True``, or the environment variable
+    ``BAKER8BIT_PURE_SOLVER=1``, asks for this one."""
+    import importlib
+    import os
+
+    if pure is None:
+        pure = os.environ.get("BAKER8BIT_PURE_SOLVER", "") not in ("", "0")
+    if not pure:
+        try:
+            from baker8bit.freecell.solver import _ccore
+        except ImportError:
+            pass
+        else:
+            return _ccore
+    return importlib.import_module("baker8bit.freecell.solver.core")
+
+
+def compiled() -> bool:
+    """Whether the compiled core is there (and imports)."""
+    return implementation(pure=False).__name__.endswith("_ccore")
 
 
 def key_of(cols, cells) -> int:
@@ -132,10 +157,18 @@ def solve(
     if sum(found) == total:
         return Result(SOLVED, moves, 1, time.perf_counter() - t0)
     deadline = t0 + max_seconds if max_seconds is not None else None
-    outcome, line, states = _run(
-        cols, cells, found, tuple(moves), names, to_home, ncol, total, rules.empty == "kings",
-        max_states if max_states is not None else _NO_LIMIT, deadline, prune,
-    )
+    # The search makes many small tuples and no reference cycles: the cyclic
+    # garbage collector would only walk the stack again and again.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        outcome, line, states = _run(
+            cols, cells, found, tuple(moves), names, to_home, ncol, total, rules.empty == "kings",
+            max_states if max_states is not None else _NO_LIMIT, deadline, prune,
+        )
+    finally:
+        if collecting:
+            gc.enable()
     return Result(outcome, line, states, time.perf_counter() - t0)
 
 
@@ -276,7 +309,6 @@ def _run(cols, cells, found, moves0, names, to_home, ncol, total, kings_only, ma
                         nc = tuple(nc)
                     if alone:
                         cl[s] = rest[:n]
-                        cl = tuple(cl)
                         nfound = tuple(nf)
                         mvs = (names[s][d],) + (to_home[s],) * (len(rest) - n)
                     else:
@@ -341,7 +373,7 @@ def _run(cols, cells, found, moves0, names, to_home, ncol, total, kings_only, ma
                 if dst:
                     del t[c + 1]
                     m ^= BIT[c + 1]
-            children.append((tuple(cl), nc, nkey, found, d1, (names[s][d],), c, t, m, cm))
+            children.append((cl, nc, nkey, found, d1, (names[s][d],), c, t, m, cm))
         children.reverse()
         push(children)
     return UNSOLVABLE, [], len(seen)

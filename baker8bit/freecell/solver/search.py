@@ -527,5 +527,13 @@ def solve(
     max_states: int | None = None,
     max_seconds: float | None = None,
 ) -> Result:
-    """Search a position to the end (or to a limit) in one call."""
+    """Search a position to the end (or to a limit) in one call.
+
+    The rule sets ``core.supports`` go to the fast core (``core.py``, compiled
+    into ``_ccore`` when built: see ``core.implementation``), the others to
+    ``Search``. HELP and the demo run ``Search`` in slices."""
+    from baker8bit.freecell.solver import core
+
+    if core.supports(rules):
+        return core.implementation().solve(position, rules, max_states, max_seconds, prune=True)
     return Search(position, rules, max_states, max_seconds).step()
