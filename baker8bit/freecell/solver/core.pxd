@@ -9,4 +9,4 @@ import cython
                last=cython.int, any_empty=cython.bint, alone=cython.bint,
                max_states=cython.longlong, next_clock=cython.longlong, r=cython.int)
 cpdef tuple _run(cols, cells, found, moves0, names, to_home, int ncol, int total, bint kings_only,
-                 long long max_states, deadline, bint prune)
+                 long long max_states, deadline)

@@ -25,10 +25,6 @@ A move changes one ``under`` (the moved card's); a card sent home changes its
 own. So a candidate's key is its parent's XOR one shifted byte (two or three
 integer operations), tested against the seen set before the child is built.
 
-With ``prune=True`` (what ``solve()`` uses for the rule sets it supports) the
-search also applies the pruning rules proved in ``docs/SOLVER.md`` (same-suit
-building only): verdicts equal, states fewer, the solution maybe another.
-
 The module is plain Python; ``tools/build_core.py`` compiles this same file
 with Cython into ``_ccore`` (an optional extension: same source, same answers,
 faster). ``solve()`` uses ``_ccore`` when it is importable.
@@ -125,18 +121,11 @@ def _go_home(to_home, ncol, cols: list, cells: list, found: list, moves: list):
     return tuple(cols), tuple(cells), tuple(found)
 
 
-def _dominant(cols, cells, tops, mask, cmask, found, ncol, last):
-    """A dominant move of the position, as a candidate, or None (pruning rules,
-    docs/SOLVER.md). Same-suit building only."""
-    return None
-
-
 def solve(
     position: Position,
     rules: RuleSet,
     max_states: int | None = None,
     max_seconds: float | None = None,
-    prune: bool = False,
 ) -> Result:
     """Search a position to the end (or to a limit): ``search.solve``'s answer."""
     t0 = time.perf_counter()
@@ -164,7 +153,7 @@ def solve(
     try:
         outcome, line, states = _run(
             cols, cells, found, tuple(moves), names, to_home, ncol, total, rules.empty == "kings",
-            max_states if max_states is not None else _NO_LIMIT, deadline, prune,
+            max_states if max_states is not None else _NO_LIMIT, deadline,
         )
     finally:
         if collecting:
@@ -172,7 +161,7 @@ def solve(
     return Result(outcome, line, states, time.perf_counter() - t0)
 
 
-def _run(cols, cells, found, moves0, names, to_home, ncol, total, kings_only, max_states, deadline, prune):
+def _run(cols, cells, found, moves0, names, to_home, ncol, total, kings_only, max_states, deadline):
     """The search (the reference's ``Search._run``, with compact keys): (outcome, moves, states)."""
     key0 = key_of(cols, cells)
     seen = {key0}
@@ -209,62 +198,56 @@ def _run(cols, cells, found, moves0, names, to_home, ncol, total, kings_only, ma
             info = fi
             homes = fi.homes
 
-        cands = None
-        if prune:
-            dom = _dominant(cols, cells, tops, mask, cmask, found, ncol, last)
-            if dom is not None:
-                cands = [dom]
-        if cands is None:
-            cands = []
-            if len(tops) == ncol and FREE not in cells:
-                onto = (mask >> 1) & UNDER
-                pairs = mask & onto
-                while pairs:
-                    b = pairs & -pairs
-                    pairs ^= b
-                    c = b.bit_length() - 1
-                    if c != last:
-                        si = tops[c]
-                        di = tops[c + 1]
-                        cands.append((info[cols[si]][0] + info[cols[di]][1], si, di, c))
-                pairs = cmask & onto
-                while pairs:
-                    b = pairs & -pairs
-                    pairs ^= b
-                    c = b.bit_length() - 1
-                    if c != last:
-                        di = tops[c + 1]
-                        cands.append((info[cols[di]][1] - W_CELL, ncol + cells.index(c), di, c))
-                if not cands:
-                    continue
-            else:
-                tget = tops.get
-                empty = -1 if len(tops) == ncol else cols.index(b"")
-                j = ncol
-                for c in cells:
-                    if c != FREE and c != last:
-                        di = tget(PARENT[c])
-                        if di is not None:
-                            cands.append((info[cols[di]][1] - W_CELL, j, di, c))
-                        if empty >= 0 and (any_empty or c % 13 == 12):
-                            cands.append((W_LEAVE_CELL, j, empty, c))
-                    j += 1
-                free = ncol + cells.index(FREE) if FREE in cells else -1
-                for c, si in tops.items():
-                    if c == last:
-                        continue
-                    col = cols[si]
-                    gain = info[col][0]
+        cands = []
+        if len(tops) == ncol and FREE not in cells:
+            onto = (mask >> 1) & UNDER
+            pairs = mask & onto
+            while pairs:
+                b = pairs & -pairs
+                pairs ^= b
+                c = b.bit_length() - 1
+                if c != last:
+                    si = tops[c]
+                    di = tops[c + 1]
+                    cands.append((info[cols[si]][0] + info[cols[di]][1], si, di, c))
+            pairs = cmask & onto
+            while pairs:
+                b = pairs & -pairs
+                pairs ^= b
+                c = b.bit_length() - 1
+                if c != last:
+                    di = tops[c + 1]
+                    cands.append((info[cols[di]][1] - W_CELL, ncol + cells.index(c), di, c))
+            if not cands:
+                continue
+        else:
+            tget = tops.get
+            empty = -1 if len(tops) == ncol else cols.index(b"")
+            j = ncol
+            for c in cells:
+                if c != FREE and c != last:
                     di = tget(PARENT[c])
                     if di is not None:
-                        cands.append((gain + info[cols[di]][1], si, di, c))
-                    if empty >= 0 and len(col) > 1 and (any_empty or c % 13 == 12):
-                        cands.append((gain + W_EMPTY + 2, si, empty, c))
-                    if free >= 0:
-                        cands.append((gain + W_CELL + 3, si, free, c))
-                if not cands:
+                        cands.append((info[cols[di]][1] - W_CELL, j, di, c))
+                    if empty >= 0 and (any_empty or c % 13 == 12):
+                        cands.append((W_LEAVE_CELL, j, empty, c))
+                j += 1
+            free = ncol + cells.index(FREE) if FREE in cells else -1
+            for c, si in tops.items():
+                if c == last:
                     continue
-            cands.sort()
+                col = cols[si]
+                gain = info[col][0]
+                di = tget(PARENT[c])
+                if di is not None:
+                    cands.append((gain + info[cols[di]][1], si, di, c))
+                if empty >= 0 and len(col) > 1 and (any_empty or c % 13 == 12):
+                    cands.append((gain + W_EMPTY + 2, si, empty, c))
+                if free >= 0:
+                    cands.append((gain + W_CELL + 3, si, free, c))
+            if not cands:
+                continue
+        cands.sort()
 
         children = []
         for _prio, s, d, c in cands:

@@ -535,5 +535,5 @@ def solve(
     from baker8bit.freecell.solver import core
 
     if core.supports(rules):
-        return core.implementation().solve(position, rules, max_states, max_seconds, prune=True)
+        return core.implementation().solve(position, rules, max_states, max_seconds)
     return Search(position, rules, max_states, max_seconds).step()
