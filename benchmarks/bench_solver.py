@@ -17,7 +17,9 @@ no iteration limit. Its time per deal is the wall time of the process
 "This scan generated N states." it prints; its peak memory is the largest
 maximum resident set size of those processes (``getrusage(RUSAGE_CHILDREN)``).
 
-Ours runs in one child process, one deal after another, with no limit; its
+Ours runs twice, with the compiled core (``python tools/build_core.py``; skipped
+when it is not built) and with the pure-Python one (``BAKER8BIT_PURE_SOLVER=1``),
+each in one child process, one deal after another, with no limit; its
 time per deal is the solver's own (dealing included), its states the
 positions it generated, its peak memory the child's maximum resident set
 size (a Python interpreter, about 20 MB, included; the figure before the
@@ -44,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 from baker8bit import games  # noqa: E402
 from baker8bit.freecell import boardtext, fcsolve  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, searcher, solve  # noqa: E402
+from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, core, searcher, solve  # noqa: E402
 
 OUTCOMES = (SOLVED, UNSOLVABLE, UNKNOWN)
 _GENERATED = re.compile(r"This scan generated (\d+) states\.")
@@ -98,26 +100,32 @@ def ours_child(game: str, suits: int | None, first: int, last: int, max_states: 
     t_all = time.perf_counter()
     for deal in range(first, last + 1):
         t0 = time.perf_counter()
-        search = searcher(Position.dealt(deal, rs), rs, max_states=max_states)
-        result = search.step()
+        pos = Position.dealt(deal, rs)
+        if core.supports(rs):  # the fast core (compiled when built), as solve() runs it
+            result = solve(pos, rs, max_states=max_states)
+        else:
+            search = searcher(pos, rs, max_states=max_states)
+            result = search.step()
+            if hasattr(search, "max_empty"):
+                empties[deal] = search.max_empty
         times.append(time.perf_counter() - t0)
         verdicts[deal] = result.outcome
         states.append(result.states)
-        if hasattr(search, "max_empty"):
-            empties[deal] = search.max_empty
     wall = time.perf_counter() - t_all
     print(json.dumps({"verdicts": verdicts, "times": times, "states": states, "wall": wall, "empties": empties,
                       "peak_mb": _max_rss_mb(resource.RUSAGE_SELF), "base_mb": base}))
 
 
-def run_ours(game: str, suits: int | None, first: int, last: int, max_states: int | None) -> dict:
+def run_ours(game: str, suits: int | None, first: int, last: int, max_states: int | None,
+             pure: bool = False) -> dict:
     cmd = [sys.executable, str(Path(__file__).resolve()), "--child", "--game", game,
            "--first", str(first), "--last", str(last)]
     if suits is not None:
         cmd += ["--suits", str(suits)]
     if max_states is not None:
         cmd += ["--max-states", str(max_states)]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    env = dict(os.environ, BAKER8BIT_PURE_SOLVER="1" if pure else "0")
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env).stdout
     data = json.loads(out.strip().splitlines()[-1])
     data["verdicts"] = {int(k): v for k, v in data["verdicts"].items()}
     return data
@@ -176,33 +184,44 @@ def main(argv: list[str] | None = None) -> int:
         FC_EXTRA[:] = ["--max-iters", str(args.fc_max_iters)]
     deals = range(args.first, args.last + 1)
     fc = run_fc_solve(rs, deals, args.fc_timeout)  # before ours: RUSAGE_CHILDREN is fc-solve's alone
-    ours = run_ours(args.game, args.suits, args.first, args.last, args.max_states)
+    runs = []
+    if core.compiled():
+        runs.append(("compiled", run_ours(args.game, args.suits, args.first, args.last, args.max_states)))
+    runs.append(("pure", run_ours(args.game, args.suits, args.first, args.last, args.max_states, pure=True)))
     print(f"{args.game} (rule set {rs.name}) deals {args.first}..{args.last}, one core each")
     print("fc-solve: " + " ".join(fc_solve_command(rs)))
+    if not core.compiled():
+        print("(no compiled core: python tools/build_core.py builds it)")
     print(f"{'solver':<10} {'solved':>6} {'unsolvable':>10} {'unknown':>7} {'total s':>8} "
           f"{'median ms':>9} {'max s':>7} {'states':>11} {'states/s':>11} {'peak MB':>8}")
-    print(row("baker8bit", ours))
+    for name, ours in runs:
+        print(row(name, ours))
     print(row("fc-solve", fc))
-    print(f"ratio ours/fc-solve: total time {ours['wall'] / fc['wall']:.2f}x, median per deal "
-          f"{statistics.median(ours['times']) / statistics.median(fc['times']):.2f}x")
-    print(f"(states: positions generated; peak MB: max RSS, ours including the interpreter's "
-          f"{ours['base_mb']:.1f} MB before the first deal)")
-    if ours.get("empties"):
-        tip(ours)
+    print("ratio ours/fc-solve: " + ", ".join(
+        f"{name} total time {ours['wall'] / fc['wall']:.2f}x (median per deal "
+        f"{statistics.median(ours['times']) / statistics.median(fc['times']):.2f}x)" for name, ours in runs))
+    print("peak MB: " + ", ".join(f"{name} {ours['peak_mb']:.1f}" for name, ours in runs)
+          + f", fc-solve {fc['peak_mb']:.1f} (states: positions generated; peak MB: max RSS, ours "
+          f"including the interpreter's {runs[0][1]['base_mb']:.1f} MB before the first deal)")
+    code = 0
     known = ("solved", "unsolvable")
-    disagree = [d for d in deals if ours["verdicts"][d] != fc["verdicts"][d]
-                and ours["verdicts"][d] in known and fc["verdicts"][d] in known]
-    unknown = [d for d in deals if ours["verdicts"][d] not in known or fc["verdicts"][d] not in known]
-    if unknown:
-        print(f"not compared ({len(unknown)} deals unknown to one or both): "
-              + ", ".join(f"{d} (ours {ours['verdicts'][d]}, fc-solve {fc['verdicts'][d]})" for d in unknown[:30]))
-    if disagree:
-        print(f"verdicts DISAGREE on {len(disagree)} deal(s): "
-              + ", ".join(f"{d} (ours {ours['verdicts'][d]}, fc-solve {fc['verdicts'][d]})"
-                          for d in disagree[:20]))
-        return 1
-    print(f"verdicts agree on all {len(deals) - len(unknown)} deals both decided")
-    return 0
+    for name, ours in runs:
+        if ours.get("empties"):
+            tip(ours)
+        disagree = [d for d in deals if ours["verdicts"][d] != fc["verdicts"][d]
+                    and ours["verdicts"][d] in known and fc["verdicts"][d] in known]
+        unknown = [d for d in deals if ours["verdicts"][d] not in known or fc["verdicts"][d] not in known]
+        if unknown:
+            print(f"{name}: not compared ({len(unknown)} deals unknown to one or both): "
+                  + ", ".join(f"{d} (ours {ours['verdicts'][d]}, fc-solve {fc['verdicts'][d]})" for d in unknown[:30]))
+        if disagree:
+            print(f"{name}: verdicts DISAGREE on {len(disagree)} deal(s): "
+                  + ", ".join(f"{d} (ours {ours['verdicts'][d]}, fc-solve {fc['verdicts'][d]})"
+                              for d in disagree[:20]))
+            code = 1
+        else:
+            print(f"{name}: verdicts agree on all {len(deals) - len(unknown)} deals both decided")
+    return code
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from baker8bit.console.pointer import Pointer
 from baker8bit.core import cards
 from baker8bit.core.deal import shuffled
 from baker8bit.core.events import Event
-from baker8bit.freecell.moves import Move, RunMove, is_legal
+from baker8bit.freecell.moves import Move, is_legal
 from baker8bit.freecell.position import Position
 from baker8bit.games.king_albert.dialogue import safe_home
 from baker8bit.games.variant import VariantError

@@ -3,7 +3,7 @@
     baker8bit solve [--game ID] --suits 4 --deal 5 [--json] [--max-states N] [--max-seconds S]
     baker8bit solve --board FILE          (fc-solve board text; '-' = stdin)
     baker8bit survey [--game ID] --suits 2,3,4 --deals 1-1000 [--workers K] [--out FILE.csv]
-                     [--resume] [--max-states N] [--max-seconds S]
+                     [--resume] [--max-states N] [--max-seconds S] [--scheduler ADDRESS]
 """
 
 from __future__ import annotations
@@ -60,6 +60,10 @@ def register(subparsers) -> None:
                    help="King Albert: the rank already on the suit stacks, 0..12, or a list such as 0,3 (default 0)")
     p.add_argument("--workers", type=positive_int, default=None,
                    help="worker processes (default: one per CPU core)")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="run on the Dask distributed cluster whose scheduler is at ADDRESS "
+                   "(e.g. tcp://10.0.0.5:8786; needs pip install \"baker8bit[cluster]\" here and on the "
+                   "workers); --workers is then ignored")
     p.add_argument("--out", metavar="FILE.csv", help="write the CSV here (default: standard output)")
     p.add_argument("--resume", action="store_true",
                    help="keep the rows already in --out and solve only the other deals")
@@ -168,12 +172,19 @@ def run_survey(args: argparse.Namespace) -> int:
     workers = args.workers or sv.default_workers()
     code = 0
     try:
-        for row in sv.run_tasks(tasks, workers):
+        rows_in = (sv.run_tasks_dask(tasks, args.scheduler) if args.scheduler
+                   else sv.run_tasks(tasks, workers))
+        for row in rows_in:
             writer.write(row)
             rows.append(row)
             progress.update(len(rows))
     except KeyboardInterrupt:
         code = 130
+    except (RuntimeError, OSError) as e:  # no Dask, or the scheduler cannot be reached
+        if not args.scheduler:
+            raise
+        print(f"\nbaker8bit: {e}", file=sys.stderr)
+        code = 2
     finally:
         progress.close()
         if stream is not sys.stdout:

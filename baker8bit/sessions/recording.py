@@ -82,7 +82,6 @@ from baker8bit.freecell.position import Position
 from baker8bit.core.timing import Timing
 from baker8bit.freecell import boardtext
 from baker8bit.games.variant import VariantError
-from baker8bit.games.variant import VariantError
 from baker8bit.sessions.textlines import Lines, check_header
 
 MAGIC = "baker8bit-recording"

@@ -50,7 +50,6 @@ there. The argument above needs the uniqueness of the card that fits on c.)
 So the solver puts every card that can go home there at once, before it looks
 at any other move; these moves are part of the solution it reports, because the
 1989 game has no automatic play.
-"""
 
 Alternating colours (King Albert; ``colour.py``). The rule used there, and by the game for
 its automatic moves: **a card c of rank r may go home safely when the two cards of rank r-1
@@ -62,3 +61,4 @@ deletion argument goes through word for word (a reserve nothing may enter only r
 from the original sequence; a card moved from the reserve is a parked card's move). A card
 home whose children are not both home is not moved by this rule; the solver tries such moves
 as ordinary moves, so no win is lost.
+"""

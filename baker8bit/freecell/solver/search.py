@@ -536,7 +536,15 @@ def solve(
     max_states: int | None = None,
     max_seconds: float | None = None,
 ) -> Result:
-    """Search a position to the end (or to a limit) in one call."""
+    """Search a position to the end (or to a limit) in one call.
+
+    The rule sets ``core.supports`` go to the fast core (``core.py``, compiled
+    into ``_ccore`` when built: see ``core.implementation``), the others to
+    ``searcher``'s search. HELP and the demo run ``searcher``'s search in slices."""
+    from baker8bit.freecell.solver import core
+
+    if core.supports(rules):
+        return core.implementation().solve(position, rules, max_states, max_seconds)
     return searcher(position, rules, max_states, max_seconds).step()
 
 

@@ -120,6 +120,42 @@ def run_tasks(tasks: list[Task], workers: int) -> Iterator[Row]:
         pool.join()
 
 
+def solve_batch(tasks: list[Task]) -> list[Row]:
+    """Rows of several tasks (one Dask task: fewer, larger tasks for the scheduler)."""
+    return [solve_task(task) for task in tasks]
+
+
+def run_tasks_dask(tasks: list[Task], address: str, batch: int = 50, window: int = 0) -> Iterator[Row]:
+    """Rows in task order, computed on the Dask distributed cluster whose
+    scheduler is at ``address`` (``pip install "baker8bit[cluster]"``).
+
+    Tasks go in batches of ``batch`` deals; at most ``window`` batches are
+    submitted and not yet yielded (default: four per worker thread), so the
+    scheduler holds a bounded number of futures however many deals there are.
+    The workers need baker8bit (the same version) installed."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise RuntimeError('--scheduler needs Dask: pip install "baker8bit[cluster]"') from None
+    from collections import deque
+
+    client = Client(address)
+    try:
+        if window <= 0:
+            threads = sum(client.nthreads().values()) or 1
+            window = 4 * threads
+        batches = (tasks[i:i + batch] for i in range(0, len(tasks), batch))
+        pending: deque = deque()
+        for part in batches:
+            pending.append(client.submit(solve_batch, part, pure=False))
+            while len(pending) >= window:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    finally:
+        client.close()
+
+
 def default_workers() -> int:
     return os.cpu_count() or 1
 

@@ -21,7 +21,7 @@ from importlib import resources
 from baker8bit.atari import palette as pal
 from baker8bit.atari.font import STAR
 from baker8bit.core.cards import RANKS
-from baker8bit.freecell.layout import BLACK_REG, DEFAULTS, LETTERS, PURPLE_REG, SUIT_REG, TEXT_ROWS
+from baker8bit.freecell.layout import DEFAULTS, LETTERS, PURPLE_REG, SUIT_REG, TEXT_ROWS
 from baker8bit.games.blue.dialogue import BOARD_ROWS, COLUMNS, PLAN_ROWS, PLAY, slot_key
 from baker8bit.games.blue.rules import GAP, card_text, rank_of, suit_of
 

@@ -1,0 +1,105 @@
+"""The fast core (solver/core.py, and _ccore, the same file compiled) against the reference search.
+
+The core makes the reference's search with a cheaper key, so on every deal it
+must give the same outcome, the same number of states and the same moves, in
+every rule set it supports; the compiled core must give the pure one's answers.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from baker8bit import games
+from baker8bit.freecell import moves
+from baker8bit.freecell.position import Position
+from baker8bit.freecell.solver import SOLVED, UNKNOWN, core, search, solve
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+DEALS = range(1, 301)
+RULE_SETS = [("baker", {"suits": 2}), ("baker", {"suits": 3}), ("baker", {"suits": 4}),
+             ("bakers-game", {}), ("eight-off", {})]
+
+
+def rule_set(game: str, options: dict):
+    return games.get(game).rules(options)
+
+
+def answer(result) -> tuple:
+    return result.outcome, result.states, result.moves
+
+
+def compiled_core():
+    if not core.compiled():
+        if IN_CI:
+            pytest.fail("the compiled core is missing in CI (.ci/run builds it: python tools/build_core.py)")
+        pytest.skip("no compiled core (python tools/build_core.py builds it)")
+    return core.implementation(pure=False)
+
+
+@pytest.mark.parametrize("game,options", RULE_SETS, ids=lambda v: v if isinstance(v, str) else "")
+def test_core_makes_the_reference_search(game, options):
+    rs = rule_set(game, options)
+    assert core.supports(rs)
+    for deal in DEALS:
+        pos = Position.dealt(deal, rs)
+        ref = search.Search(pos, rs).step()
+        assert answer(core.solve(pos, rs)) == answer(ref), (rs.name, deal)
+
+
+@pytest.mark.parametrize("game,options", RULE_SETS, ids=lambda v: v if isinstance(v, str) else "")
+def test_compiled_core_gives_the_pure_answers(game, options):
+    fast = compiled_core()
+    rs = rule_set(game, options)
+    for deal in DEALS:
+        pos = Position.dealt(deal, rs)
+        assert answer(fast.solve(pos, rs)) == answer(core.solve(pos, rs)), (rs.name, deal)
+
+
+@pytest.mark.parametrize("game,options", RULE_SETS, ids=lambda v: v if isinstance(v, str) else "")
+def test_core_solutions_replay(game, options):
+    rs = rule_set(game, options)
+    won = 0
+    for deal in range(1, 41):
+        pos = Position.dealt(deal, rs)
+        result = solve(pos, rs)
+        if result.outcome != SOLVED:
+            continue
+        won += 1
+        for text in result.moves:
+            move = moves.parse_move(text, rs)
+            assert moves.is_legal(pos, move, rs), (rs.name, deal, text)
+            pos = moves.apply(pos, move)
+        assert pos.is_complete()
+    assert won > 0
+
+
+def test_limits_in_the_core():
+    rs = rule_set("baker", {"suits": 4})
+    pos = Position.dealt(10, rs)
+    for impl in {core.implementation(pure=True), core.implementation()}:
+        r = impl.solve(pos, rs, max_states=2000)
+        assert (r.outcome, r.states, r.moves) == (UNKNOWN, 2000, [])
+        assert answer(r) == answer(search.Search(pos, rs, max_states=2000).step())
+        assert impl.solve(Position.dealt(5, rs), rs, max_seconds=1e-9).outcome == UNKNOWN
+
+
+def test_key_is_canonical_and_one_to_one():
+    rs = rule_set("baker", {"suits": 4})
+    pos = Position.dealt(7, rs)
+    cols = [bytes(c) for c in pos.columns]
+    cells = [254] * rs.cells
+    k = core.key_of(cols, cells)
+    assert core.key_of(list(reversed(cols)), cells) == k  # column order is not in it
+    moved = [c for c in cols]
+    card = moved[0][-1]
+    moved[0] = moved[0][:-1]
+    assert core.key_of(moved, [card] + cells[1:]) == core.key_of(moved, cells[1:] + [card]) != k
+
+
+def test_solve_uses_the_core_and_pure_env(monkeypatch):
+    monkeypatch.setenv("BAKER8BIT_PURE_SOLVER", "1")
+    assert core.implementation() is core
+    monkeypatch.setenv("BAKER8BIT_PURE_SOLVER", "0")
+    assert core.implementation() is core.implementation(pure=False)

@@ -1,0 +1,63 @@
+"""Build the optional compiled solver core: ``baker8bit/freecell/solver/_ccore*.so``.
+
+    pip install cython            # or: pip install -e ".[fast]"
+    python tools/build_core.py    # needs a C compiler (cc)
+    python tools/build_core.py --check   # exit 0 only if the compiled core imports
+
+The compiled core is ``solver/core.py`` itself, compiled by Cython with the C
+types of ``solver/core.pxd`` for its small integers (the same source, so the same search and the same answers; ``tests/test_solver_core.py``
+checks that on deals). ``solve()`` uses it when it imports and falls back to
+the plain module when it does not (no compiler, no Cython, another Python), so
+nothing else needs it. Delete the ``_ccore*`` file to go back to pure Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOLVER = ROOT / "baker8bit" / "freecell" / "solver"
+
+
+def build() -> Path:
+    try:
+        from Cython.Build import cythonize
+        from setuptools import Extension, setup
+    except ImportError as e:  # pragma: no cover
+        raise SystemExit(f"build_core: needs Cython and setuptools ({e}); pip install cython") from None
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "_ccore.py"
+        shutil.copyfile(SOLVER / "core.py", src)
+        shutil.copyfile(SOLVER / "core.pxd", src.with_suffix(".pxd"))  # C types of the hot loop
+        ext = Extension("baker8bit.freecell.solver._ccore", [str(src)], extra_compile_args=["-O2"])
+        modules = cythonize([ext], compiler_directives={"language_level": 3, "binding": False},
+                            build_dir=str(Path(tmp) / "c"), quiet=True)
+        setup(name="baker8bit-ccore", ext_modules=modules, script_args=[
+            "build_ext", "--build-lib", str(ROOT), "--build-temp", str(Path(tmp) / "o")])
+    built = sorted(SOLVER.glob("_ccore*.so")) + sorted(SOLVER.glob("_ccore*.pyd"))
+    if not built:
+        raise SystemExit("build_core: no _ccore module was built")
+    return built[-1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="only check that the compiled core imports")
+    args = ap.parse_args(argv)
+    if not args.check:
+        print(f"built {build().relative_to(ROOT)}")
+    sys.path.insert(0, str(ROOT))
+    try:
+        from baker8bit.freecell.solver import _ccore  # noqa: F401
+    except ImportError as e:
+        print(f"the compiled core does not import: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
