@@ -7,9 +7,9 @@ deal number), so a game is the same every time.
 * ``StrategyPlayer``: a strategy of the language (``strategy.py``), which also
   covers random play and greedy play. A strategy that allows no move while
   moves exist loses the game, with the reason ``"no rule chose a move"``.
-* ``Clairvoyant``: an exact depth-first search that knows the order of the
-  deck (an upper bound for any player). Positions already found lost are
-  remembered (storage piles sorted, since their names do not matter); past
+* ``Clairvoyant``: the exact search of ``solver.py``, which knows the order of
+  the deck (an upper bound for any player): short seeded randomized tries for a
+  win, then an exhaustive depth-first search with proven reductions only; past
   ``max_states`` positions it answers "unknown", never a guess.
 * ``Lookahead``: best play without seeing the deck, in the spirit of Yan,
   Diaconis, Rusmevichientong and Van Roy ("Solitaire: Man Versus Machine",
@@ -28,9 +28,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from baker8bit.games.sequence import solver as _solver
 from baker8bit.games.sequence import strategy as strat
 from baker8bit.games.sequence.rules import (
-    DECK_SIZE, MAX_MOVES, PILES, POSITION, SEQUENCES, STORAGE, Move, State,
+    DECK_SIZE, MAX_MOVES, Move, State,
 )
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -102,132 +103,17 @@ class Clairvoyant:
         self.max_states = max_states
 
     def play(self, deck: tuple[int, ...], seed: int = 0) -> Result:
-        return solve(State.start(deck), self.max_states)
+        return solve(State.start(deck), self.max_states, seed)
 
 
-def _put_order(hand: int, storage: list[tuple[int, ...]], wait) -> list[int]:
-    """Storage piles to try for the hand card: distinct contents only, the most promising first."""
-    seen = set()
-    scored = []
-    wh = wait(hand)
-    for i, pile in enumerate(storage):
-        if pile in seen:
-            continue
-        seen.add(pile)
-        if not pile:
-            score = (1, 0)
-        else:
-            wt = wait(pile[-1])
-            score = (0, wt - wh) if wt > wh else (2, -wt)
-        scored.append((score, i))
-    scored.sort()
-    return [i for _, i in scored]
-
-
-def solve(start: State, max_states: int = 200_000) -> Result:
+def solve(start: State, max_states: int = 200_000, seed: int = 0) -> Result:
     """Search from ``start`` knowing the deck: won (with the moves), lost, or unknown.
 
-    First a quick search that always plays to a final pile when it can (it may
-    miss wins, so it can only say "won"), with a tenth of the budget; then the
-    exact search over every move with the rest. "lost" comes only from the
-    exact search having seen every position.
+    The search is ``solver.solve`` (proven reductions only; "lost" means every
+    continuation was examined, "unknown" that ``max_states`` positions ran out).
     """
-    quick = _search(start, max(1, max_states // 10), eager=True)
-    if quick.won:
-        return quick
-    exact = _search(start, max_states - min(quick.states, max_states // 10), eager=False)
-    exact.states += quick.states
-    return exact
-
-
-def _search(start: State, max_states: int, eager: bool) -> Result:
-    deck = (start.hand,) + start.deck if start.hand is not None else ()
-    n = len(deck)
-    storage = list(start.storage)
-    finals = list(start.finals)
-    failed: set = set()
-    path: list[Move] = []
-    count = 0
-    pos = [0]  # index in ``deck`` of the hand card (n: none)
-
-    class Limit(Exception):
-        pass
-
-    def needs() -> list[int]:
-        return [SEQUENCES[k][c] if c < 13 else 0 for k, c in enumerate(finals)]
-
-    def wait(rank: int) -> int:
-        best = 13
-        for k in range(PILES):
-            d = POSITION[k][rank] - finals[k]
-            if 0 <= d < best:
-                best = d
-        return best
-
-    def dfs() -> bool:
-        nonlocal count
-        p = pos[0]
-        if p >= n and all(c == 13 for c in finals):
-            return True
-        key = (p, tuple(finals), tuple(sorted(storage)))
-        if key in failed:
-            return False
-        count += 1
-        if count > max_states:
-            raise Limit
-        nd = needs()
-        hand = deck[p] if p < n else None
-        # to the final piles first
-        tried_final = set()
-        played = False
-        for s in range(STORAGE):
-            pile = storage[s]
-            if pile:
-                t = pile[-1]
-                for k in range(PILES):
-                    if nd[k] == t and (pile, k) not in tried_final:
-                        tried_final.add((pile, k))
-                        played = True
-                        storage[s] = pile[:-1]
-                        finals[k] += 1
-                        path.append(Move(s, k + 1, True))
-                        if dfs():
-                            return True
-                        path.pop()
-                        finals[k] -= 1
-                        storage[s] = pile
-        if hand is not None:
-            for k in range(PILES):
-                if nd[k] == hand:
-                    played = True
-                    finals[k] += 1
-                    pos[0] = p + 1
-                    path.append(Move("H", k + 1, True))
-                    if dfs():
-                        return True
-                    path.pop()
-                    pos[0] = p
-                    finals[k] -= 1
-            for s in ([] if eager and played else _put_order(hand, storage, wait)):
-                pile = storage[s]
-                storage[s] = pile + (hand,)
-                pos[0] = p + 1
-                path.append(Move("H", s, False))
-                if dfs():
-                    return True
-                path.pop()
-                pos[0] = p
-                storage[s] = pile
-        failed.add(key)
-        return False
-
-    try:
-        ok = dfs()
-    except Limit:
-        return Result(UNKNOWN, [], f"state limit {max_states} reached", states=count)
-    if ok:
-        return Result(WON, list(path), "", states=count, home=DECK_SIZE)
-    return Result(LOST, [], "no win exists", states=count)
+    r = _solver.solve(start, max_states, seed=seed)
+    return Result(r.outcome, r.moves, r.reason, states=r.states, home=DECK_SIZE if r.outcome == WON else 0)
 
 
 # ---- look-ahead: sampling the unseen cards ----------------------------------------------------
