@@ -1,0 +1,60 @@
+"""Measure King Albert's tip on a survey's deals: "A game is probably not winnable if at least two
+spaces cannot be created" (../shared/seeds/king-albert-instructions.txt).
+
+Two spaces: two empty building stacks at the same time in some position reachable from the deal.
+For a deal the survey proved unsolvable, the exhaustive search saw every reachable position
+(its only automatic moves, the proven-safe moves home, never fill a stack), so its
+``max_empty`` says exactly whether two spaces can be made. A won deal ends with nine. The tip's
+claim, "cannot make two spaces => probably not winnable", is then certain on decided deals;
+what is worth knowing is how many unwinnable deals it catches.
+
+Run: python tools/king_albert_tip.py SURVEY.csv [--max-states N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from baker8bit import games  # noqa: E402
+from baker8bit.freecell.position import Position  # noqa: E402
+from baker8bit.freecell.solver import UNSOLVABLE, searcher  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("csv", help="a survey CSV of king-albert deals")
+    ap.add_argument("--max-states", type=int, default=100_000)
+    args = ap.parse_args()
+    rows = list(csv.DictReader(open(args.csv, encoding="utf-8")))
+    counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
+    lost_two = lost_fewer = 0
+    for row in rows:
+        counts[row["outcome"]] += 1
+        if row["outcome"] != UNSOLVABLE:
+            continue
+        rs = games.ruleset(row["game"])
+        search = searcher(Position.dealt(int(row["deal"]), rs), rs, max_states=args.max_states)
+        result = search.step()
+        if result.outcome != UNSOLVABLE:
+            print(f"deal {row['deal']}: {result.outcome} now (limit?)", file=sys.stderr)
+            continue
+        if search.max_empty >= 2:
+            lost_two += 1
+        else:
+            lost_fewer += 1
+    lost = lost_two + lost_fewer
+    print(f"deals {len(rows)}: solved {counts['solved']}, unsolvable {counts['unsolvable']}, unknown {counts['unknown']}")
+    print(f"unsolvable deals that cannot make two spaces: {lost_fewer} of {lost}"
+          + (f" ({100 * lost_fewer / lost:.1f}%)" if lost else ""))
+    print(f"unsolvable deals that can make two spaces: {lost_two}")
+    print("solved deals that cannot make two spaces: 0 (a win ends with nine empty stacks)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
