@@ -74,7 +74,10 @@ def run(args: argparse.Namespace) -> int:
     if args.file and args.seed is not None:
         raise UsageError("give a FILE or --seed, not both")
     if args.file == "-":
-        lay, board = _stdin_layout(sys.stdin.read())
+        data = sys.stdin.buffer.read(gamefile.MAX_BYTES + 1)
+        if len(data) > gamefile.MAX_BYTES:
+            raise UsageError(f"stdin: more than {gamefile.MAX_BYTES} bytes: not a Blue layout")
+        lay, board = _stdin_layout(data.decode("ascii", "replace"))
         if rules.aces_of(board, lay) != lay.dealt_aces():
             current = board  # a layout whose aces are already reordered
             board = rules.with_aces(board, lay.dealt_aces(), lay)
