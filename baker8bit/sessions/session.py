@@ -43,15 +43,25 @@ class Session:
         self.machine: KeyMachine | None = None
         self.saved_game: Game | None = None
         self.last_loss = False
+        self.keep_save_file = False  # the saved game could not be read: never overwrite or delete it
+        self.tracker: stats.StatsTracker | None = None
         if data_dir is not None:
-            data_dir.mkdir(parents=True, exist_ok=True)
+            try:
+                data_dir.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                self._note(f"cannot make the data folder {data_dir}: {e.strerror or e}; "
+                           "statistics and the saved game are not kept this time", "NOTHING IS SAVED")
+                self.data_dir = data_dir = None
+        if data_dir is not None:
             st, msg = stats.load_or_set_aside(self.stats_path)
             self._note(msg, "DAMAGED FILE KEPT")
-            self.tracker: stats.StatsTracker | None = stats.StatsTracker(st, self.stats_path)
+            self.tracker = stats.StatsTracker(st, self.stats_path)
             self.saved_game, msg = savegame.load_or_set_aside(self.save_path)
             self._note(msg, "DAMAGED FILE KEPT")
-        else:
-            self.tracker = None
+            if msg and os.path.lexists(self.save_path):  # unreadable, and not moved aside
+                self.keep_save_file = True
+                self._note(f"the saved game {self.save_path} is left as it is; this session's game "
+                           "is not saved", "GAME NOT SAVED")
 
     @property
     def stats_path(self) -> Path:
@@ -113,16 +123,16 @@ class Session:
         """Give an event to the statistics; True when it made a game count as lost."""
         if self.tracker is None:
             return False
-        lost = self.tracker.stats.lost
+        lost = self.tracker.losses
         self.tracker.event(event)
         if self.tracker.save_error:
             self._note(self.tracker.save_error)
             self.tracker.save_error = None
-        return self.tracker.stats.lost > lost
+        return self.tracker.losses > lost
 
     def _save_game(self) -> None:
         g = self.machine.game
-        if not self.machine.variant.saves:
+        if not self.machine.variant.saves or self.keep_save_file:
             return
         if g is None or g.won or g.deal is None and g.moves == 0:
             return
@@ -132,6 +142,8 @@ class Session:
             self._note(str(e))
 
     def _forget_game(self) -> None:
+        if self.keep_save_file:
+            return
         try:
             os.unlink(self.save_path)
         except FileNotFoundError:
