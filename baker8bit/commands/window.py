@@ -32,16 +32,21 @@ def speed_arg(text: str) -> float:
 
 
 def add_look_args(p) -> None:
-    p.add_argument("--glyphs", action="store_true", help="suit symbol beside the rank")
-    p.add_argument("--pal", action="store_true", help="PAL palette and 50 Hz timing")
+    import argparse
+
+    p.add_argument("--glyphs", action=argparse.BooleanOptionalAction, default=None,
+                   help="suit symbol beside the rank (the window remembers it)")
+    p.add_argument("--pal", action=argparse.BooleanOptionalAction, default=None,
+                   help="PAL palette and 50 Hz timing (the window remembers it)")
 
 
 def add_window_args(p) -> None:
     """Options of every command that opens the window."""
     add_look_args(p)
-    p.add_argument("--scale", type=scale_arg, default=None, help="window scale 1..16")
+    p.add_argument("--scale", type=scale_arg, default=None, help="window scale 1..16 (the window remembers it)")
     p.add_argument("--crt", action="store_true", help="Pyxel's CRT-like screen filter")
-    p.add_argument("--mute", action="store_true", help="no sound")
+    p.add_argument("--mute", action="store_true", help="no sound (the window remembers it)")
+    p.add_argument("--sound", action="store_true", help="sound again after a remembered --mute")
 
 
 def register_root(parser) -> None:
@@ -104,7 +109,7 @@ def run_shot(args) -> int:
         raise UsageError(str(e)) from None
     m = machine_for(args, args.seed)
     script.run(m, steps)
-    app = headless_app(m, glyphs=args.glyphs, pal=args.pal)
+    app = headless_app(m, glyphs=bool(args.glyphs), pal=bool(args.pal))
     try:
         screenshot(app, args.out, args.scale)
     except (OSError, ValueError) as e:
@@ -127,7 +132,8 @@ def run_demo(args) -> int:
     except (RuntimeError, VariantError, StrategyError) as e:
         raise UsageError(str(e)) from None
     print(f"baker8bit: playing deal #{plan.deal} in {len(plan.commands)} commands; any key stops")
-    opts = AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute)
+    opts = AppOptions(scale=args.scale, crt=args.crt, pal=bool(args.pal), glyphs=bool(args.glyphs),
+                      sound=not args.mute)
     app = App(KeyMachine(seed=seed, game=rules.game, menu=True), opts, attract=True)
     app.start_demo(plan, args.speed)
     app.run()
@@ -148,6 +154,31 @@ def run_sound(args) -> int:
     return 0
 
 
+def remember_options(args, session):
+    """The window's look and sound: the remembered options (``sessions/options.py``) with those
+    given on the command line, which are remembered in turn."""
+    from baker8bit.sessions import options
+
+    if session.data_dir is None:
+        return options.Remembered().given(**given_options(args))
+    path = session.data_dir / options.FILE
+    remembered, message, writable = options.load_or_set_aside(path)
+    if message:
+        session.messages.append(message)
+    chosen = remembered.given(**given_options(args))
+    if chosen != remembered and writable:
+        message = options.save(path, chosen)
+        if message:
+            session.messages.append(message)
+    return chosen
+
+
+def given_options(args) -> dict:
+    sound = False if args.mute else (True if args.sound else None)
+    palette = None if args.pal is None else ("pal" if args.pal else "ntsc")
+    return dict(scale=args.scale, glyphs=args.glyphs, sound=sound, palette=palette)
+
+
 def run_window(args) -> int:
     from pathlib import Path
 
@@ -162,11 +193,12 @@ def run_window(args) -> int:
     if record is not None and not record.parent.is_dir():
         raise UsageError(f"cannot record to {args.record}: no such directory {record.parent}")
     session = Session(userdata.data_dir(), record)
+    chosen = remember_options(args, session)
     for message in session.messages:
         print(f"baker8bit: {message}", file=sys.stderr)
     offer = session.saved_game  # the next start offers to resume it; ESC goes on to what was asked
     machine = session.start(machine_for(args, seed, menu=True))
-    opts = AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute,
-                      click=args.click)
+    opts = AppOptions(scale=chosen.scale, crt=args.crt, pal=chosen.palette == "pal", glyphs=chosen.glyphs,
+                      sound=chosen.sound, click=args.click)
     App(machine, opts, session=session, offer=offer, attract=True).run()
     return 0
