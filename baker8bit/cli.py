@@ -35,7 +35,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(func(args) or 0) if func else 0
     except UsageError as e:
-        print(f"baker8bit: {e}", file=sys.stderr)
+        message = str(e)
+        if len(message) > 300:  # never echo a file's huge token
+            message = message[:297] + "..."
+        print(f"baker8bit: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("baker8bit: interrupted", file=sys.stderr)
