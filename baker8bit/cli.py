@@ -73,3 +73,8 @@ def _main(argv: list[str] | None) -> int:
     except KeyboardInterrupt:
         print("baker8bit: interrupted", file=sys.stderr)
         return 130
+    except Exception as e:
+        if type(e).__name__ != "WindowError":  # window/app.py: no display, Pyxel cannot open a window
+            raise
+        print(f"baker8bit: {e}", file=sys.stderr)
+        return 1

@@ -11,6 +11,7 @@ this same ``update``, so a replay shows exactly what was played.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -49,6 +50,55 @@ class AppOptions:
 
 
 _initialised: tuple | None = None
+audio_ok = True  # False when Pyxel found no sound device: the window plays silently
+
+NO_DISPLAY = ("no display: DISPLAY and WAYLAND_DISPLAY are not set, so no window can open. "
+              "Without a window: `baker8bit keys \"...\"` plays by key script, `baker8bit shot` draws a screen "
+              "to PNG, `baker8bit replay --gif` renders a recording; or run it in a desktop session")
+AUDIO_NOISE = ("ALSA lib", "Failed to initialize audio", "audio device", "snd_", "PulseAudio", "jack server")
+
+
+class WindowError(RuntimeError):
+    """The window cannot open (no display, Pyxel's own error); the message says how to play without."""
+
+
+def check_display() -> None:
+    """On Linux (and the BSDs) a window needs X11 or Wayland; say so instead of hanging in Pyxel."""
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            raise WindowError(NO_DISPLAY)
+
+
+@contextmanager
+def _captured_output():
+    """Catch what the libraries under Pyxel print (fd 1 and 2) into a list of lines."""
+    import tempfile
+
+    lines: list[str] = []
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    saved = [os.dup(1), os.dup(2)]
+    with tempfile.TemporaryFile() as cap:
+        try:
+            os.dup2(cap.fileno(), 1)
+            os.dup2(cap.fileno(), 2)
+            yield lines
+        finally:
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            for fd in saved:
+                os.close(fd)
+            cap.seek(0)
+            lines.extend(cap.read(1 << 16).decode("utf-8", "replace").splitlines())
+
+
+def quiet_init(init: Callable[[], None]) -> tuple[bool, list[str]]:
+    """Run ``init`` (``pyxel.init`` for a window) with the sound libraries' chatter caught:
+    (sound works, the other lines, to show). No sound server: ALSA's dozen lines become one."""
+    with _captured_output() as lines:
+        init()
+    noise = [ln for ln in lines if any(n in ln for n in AUDIO_NOISE)]
+    return not noise, [ln for ln in lines if ln not in noise and ln.strip()]
 
 
 @contextmanager
@@ -74,16 +124,35 @@ def _quiet_output(quiet: bool):
 
 def init_pyxel(opts: AppOptions) -> None:
     """``pyxel.init`` once per process (Pyxel allows one window); later calls reuse it."""
-    global _initialised
+    global _initialised, audio_ok
     g = geometry()
     if _initialised is None:
+        if not opts.headless:
+            check_display()
         cwd = os.getcwd()  # pyxel.init moves to the main script's folder; relative paths must keep working
-        with _quiet_output(opts.headless):
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # Ctrl-C stays Python's
+
+        def init() -> None:
             pyxel.init(
                 g.width, g.height, title="BAKER SOLITAIRE", fps=opts.fps or (PAL_FPS if opts.pal else NTSC_FPS),
                 quit_key=pyxel.KEY_NONE, display_scale=opts.scale, headless=opts.headless,
                 capture_sec=opts.capture_sec,
             )
+
+        try:
+            if opts.headless:
+                with _quiet_output(True):
+                    init()
+            else:
+                audio_ok, other = quiet_init(init)
+                for line in other:
+                    print(line, file=sys.stderr)
+                if not audio_ok and opts.sound:
+                    print("baker8bit: no sound device found; playing silently", file=sys.stderr)
+        except Exception as e:  # Pyxel panics as an exception when the window cannot open
+            raise WindowError(f"cannot open the window: {str(e)[:200]}") from None
+        finally:
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # whatever Pyxel's libraries set
         os.chdir(cwd)
         _initialised = (g.width, g.height, opts.pal)
     render.install_palette("pal" if opts.pal else "ntsc")
@@ -148,7 +217,7 @@ class App:
         if opts.mouse and not opts.headless:
             pyxel.mouse(True)
         self.audio = None
-        if opts.sound:
+        if opts.sound and (audio_ok or opts.headless):
             from baker8bit.window.audio import Audio
 
             self.audio = Audio(standard="pal" if opts.pal else "ntsc", click=opts.click)
