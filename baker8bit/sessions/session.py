@@ -199,8 +199,12 @@ def stats_lines(st: stats.Stats, variant) -> list[str]:
     """The title's statistics table for one game (see ``Session.notes``)."""
     rows = [(label, st.games.get(name, stats.RuleSetStats())) for name, label in variant.stats_rows()]
 
+    from baker8bit.atari import font
+
+    sign = "%" if "%" in font.load() else ""  # a character without a glyph would show as "?"
+
     def numbers(s: stats.RuleSetStats) -> str:
-        pct = "-" if s.win_percent is None else f"{s.win_percent}%"
+        pct = "-" if s.win_percent is None else f"{s.win_percent}{sign}"
         return f"{s.won:>3} {s.played:>6} {pct:>3}"
 
     if len(rows) == 1:
