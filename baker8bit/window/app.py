@@ -27,6 +27,7 @@ from baker8bit.console.screens import compose, draw_offer
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.layout import Options
 from baker8bit.window import keyboard, mouse, render
+from baker8bit.window.overlay import Overlay
 
 NTSC_FPS, PAL_FPS = 60, 50
 CRT_SCREEN_MODE = 2  # Pyxel's "retro" screen filter
@@ -213,6 +214,7 @@ class App:
         self.demo_hold = 0  # frames WINNER has flashed at the end of a demonstration
         self.title_machine: KeyMachine | None = None
         self.pointer = Pointer()
+        self.overlay = Overlay()  # the key list (?), the quit question (Ctrl+Q), DEMO
         self.shown: Screen | None = None  # the screen last drawn: what a click lands on
         if opts.mouse and not opts.headless:
             pyxel.mouse(True)
@@ -228,6 +230,8 @@ class App:
     # -- one frame ---------------------------------------------------------------------
 
     def update(self) -> None:
+        if isinstance(self.source, Keyboard) and self.overlay.update():
+            return
         if self.demo is not None:
             self._demo_update()
             return
@@ -350,7 +354,9 @@ class App:
             offer += (f"#{g.deal}  MOVE {g.moves}" if g.deal else f"MOVE {g.moves}", "RETURN: GO ON", "ESC: NEW GAME")
             draw_offer(scr, variant, offer)
             return scr
-        return compose(m.view(), m.game, m.frame, self.layout, notes)
+        scr = compose(m.view(), m.game, m.frame, self.layout, notes)
+        self.overlay.draw(scr, m.phase, self.demo is not None)
+        return scr
 
     def draw(self) -> None:
         self.draw_on(pyxel.screen)

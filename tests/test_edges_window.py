@@ -1,0 +1,85 @@
+"""Issue 13, the first five minutes: the key list behind ?, a quit key with a question, DEMO on the
+attract screen, a hint of ? on the titles, every character drawn exists in our font."""
+
+from __future__ import annotations
+
+from baker8bit import games
+from baker8bit.atari import font
+from baker8bit.console.machine import KeyMachine
+from baker8bit.sessions import stats
+from baker8bit.sessions.session import stats_lines
+from baker8bit.window import overlay
+from conftest import pyxel_ready
+
+
+def screen_text(scr) -> str:
+    return "\n".join(scr.text_at(r) for r in range(scr.geometry.rows))
+
+
+def headless_app(machine=None, **kw):
+    from baker8bit.window.app import App, AppOptions
+
+    pyxel_ready()
+    return App(machine or KeyMachine(menu=True), AppOptions(headless=True, sound=False), **kw)
+
+
+def test_question_mark_shows_the_keys_and_any_key_goes_back():
+    app = headless_app()
+    assert "?:KEYS" in screen_text(app.screen())  # the hint on the menu
+    assert app.overlay.take(slash=True, ctrl_q=False, yes=False, no=False, any_key=False)
+    text = screen_text(app.screen())
+    assert "KEYS" in text and "TAKE BACK" in text and "CTRL Q QUIT" in text
+    assert app.screen().hits == {}
+    assert app.overlay.take(slash=False, ctrl_q=False, yes=False, no=False, any_key=True)
+    assert "CHOOSE A GAME" in screen_text(app.screen())
+
+
+def test_ctrl_q_asks_and_y_quits_n_goes_on():
+    quits = []
+    o = overlay.Overlay(quit=lambda: quits.append(1))
+    assert o.take(slash=False, ctrl_q=True, yes=False, no=False, any_key=False)
+    assert o.showing is overlay.QUIT_QUESTION
+    assert o.take(slash=False, ctrl_q=False, yes=False, no=True, any_key=True) and o.showing is None and not quits
+    o.take(slash=False, ctrl_q=True, yes=False, no=False, any_key=False)
+    o.take(slash=False, ctrl_q=False, yes=True, no=False, any_key=True)
+    assert quits == [1]
+    assert not o.take(slash=False, ctrl_q=False, yes=True, no=False, any_key=True)  # Y alone is a game key
+
+
+def test_the_attract_demonstration_says_demo():
+    from baker8bit.console.demo import planner
+
+    app = headless_app(attract=True)
+    rs = games.ruleset("baker4")
+    app.start_demo(planner(rs, 1).finish())
+    assert "DEMO" in screen_text(app.screen()).splitlines()[-1]
+    app.stop_demo()
+    assert "DEMO" not in screen_text(app.screen())
+
+
+def test_every_character_on_every_screen_is_in_our_font():
+    have = set(font.load())
+    app = headless_app()
+    texts = [screen_text(app.screen())]
+    for lines in (overlay.KEY_LIST, overlay.QUIT_QUESTION, (overlay.HINT,)):
+        texts.extend(lines)
+    st = stats.Stats()
+    st.record_win("baker4", 60)
+    st.record_loss("baker4")
+    st.record_loss("eight-off")
+    for v in games.all_variants():
+        texts.extend(stats_lines(st, v))
+        for rs in v.rule_sets().values():
+            m = KeyMachine(rules=rs, deal=1)
+            texts.append(screen_text(headless_app(m).screen()))
+        texts.append(screen_text(headless_app(KeyMachine(game=v.id)).screen()))
+    missing = {ch for t in texts for ch in t if ch not in have and ch not in " \n"}
+    assert not missing, f"characters without a glyph: {''.join(sorted(missing))}"
+
+
+def test_the_title_shows_a_percentage_the_font_can_draw():
+    st = stats.Stats()
+    st.record_win("baker4", 60)
+    st.record_loss("baker4")
+    line = stats_lines(st, games.get("baker"))[-1]
+    assert "50" in line and "?" not in line and all(ch in font.load() or ch == " " for ch in line)
