@@ -83,3 +83,46 @@ def test_the_title_shows_a_percentage_the_font_can_draw():
     st.record_loss("baker4")
     line = stats_lines(st, games.get("baker"))[-1]
     assert "50" in line and "?" not in line and all(ch in font.load() or ch == " " for ch in line)
+
+
+def test_a_game_played_after_demo_in_the_same_window_is_counted_and_saved(tmp_path):
+    from baker8bit.commands.window import demo_app
+    from baker8bit.console.demo import planner
+    from baker8bit.freecell.moves import legal_moves
+    from baker8bit.sessions.session import Session
+    from baker8bit.window.app import AppOptions
+
+    pyxel_ready()
+    rs = games.ruleset("bakers-game")
+    session = Session(tmp_path)
+    app = demo_app(planner(rs, 1).finish(), 1.0, AppOptions(headless=True, sound=False), 5, session)
+    for _ in range(3):
+        app.frame()
+    app.frame(("SPACE",))  # any key stops the demonstration: the title
+    assert app.demo is None and app.machine.phase == "prompt"
+    for key in ("7", "RETURN"):
+        app.frame((key,))
+        app.frame()
+    g = app.machine.game
+    assert g is not None and g.deal == 7
+    move = legal_moves(g.position, g.rules)[0].keys(g.rules)
+    for key in move:
+        app.frame((key,))
+        app.frame()
+    assert (tmp_path / "savegame.txt").exists()  # saved
+    app.frame(("ESC",))
+    for _ in range(3):
+        app.frame()
+    assert stats.load(tmp_path / "stats.json").games["bakers-game"].lost == 1  # counted
+
+
+def test_suits_alone_deals_a_random_game_in_the_window():
+    from baker8bit.cli import build_parser
+    from baker8bit.commands.window import machine_for
+
+    args = build_parser().parse_args(["--suits", "3"])
+    deals = {machine_for(args, seed, menu=True, random_deal=True).game.deal for seed in range(8)}
+    assert len(deals) > 1 and all(m.game.rules.name == "baker3" for m in
+                                  [machine_for(args, 3, menu=True, random_deal=True)])
+    args = build_parser().parse_args(["--suits", "3", "--deal", "9"])
+    assert machine_for(args, 1, menu=True, random_deal=True).game.deal == 9

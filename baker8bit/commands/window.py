@@ -11,6 +11,9 @@ from baker8bit.commands.common import UsageError, add_game_args, start_of, varia
 from baker8bit.console.machine import KeyMachine
 
 
+RANDOM_DEALS = 32000  # the deal numbers a random game is drawn from, as the 1989 prompt's
+
+
 def scale_arg(text: str) -> int:
     import argparse
 
@@ -90,13 +93,18 @@ def wants_title(args) -> bool:
     return asked or (args.suits is None and args.deal is None and not args.board)
 
 
-def machine_for(args, seed: int, menu: bool = False) -> KeyMachine:
-    """A machine on what the options ask for: a deal, a board, a game's title, or (no game named) the menu."""
-    variant_of(args)  # options the game does not have are an error
+def machine_for(args, seed: int, menu: bool = False, random_deal: bool = False) -> KeyMachine:
+    """A machine on what the options ask for: a deal, a board, a game's title, or (no game named) the menu.
+    ``random_deal`` (the window): options that name no deal (``--suits 3`` alone) deal a random game,
+    drawn from ``seed`` as the title's new games are, instead of always game 1."""
+    variant = variant_of(args)  # options the game does not have are an error
     if wants_title(args):
         at_menu = getattr(args, "menu", False) or (menu and args.game is None)
         return KeyMachine(seed=seed, game=None if at_menu else args.game, menu=menu or at_menu)
     rs, pos, deal = start_of(args)
+    if random_deal and args.deal is None and not args.board:
+        deal = random.Random(seed).randint(1, RANDOM_DEALS)
+        pos = variant.new_game(rs, deal).position
     return KeyMachine(seed=seed, rules=rs, deal=deal, position=pos, menu=menu)
 
 
@@ -132,12 +140,29 @@ def run_demo(args) -> int:
     except (RuntimeError, VariantError, StrategyError) as e:
         raise UsageError(str(e)) from None
     print(f"baker8bit: playing deal #{plan.deal} in {len(plan.commands)} commands; any key stops")
+    from baker8bit.sessions import userdata
+    from baker8bit.sessions.session import Session
+
     opts = AppOptions(scale=args.scale, crt=args.crt, pal=bool(args.pal), glyphs=bool(args.glyphs),
                       sound=not args.mute)
-    app = App(KeyMachine(seed=seed, game=rules.game, menu=True), opts, attract=True)
-    app.start_demo(plan, args.speed)
-    app.run()
+    session = Session(userdata.data_dir())
+    for message in session.messages:
+        print(f"baker8bit: {message}", file=sys.stderr)
+    demo_app(plan, args.speed, opts, seed, session).run()
     return 0
+
+
+def demo_app(plan, speed: float, opts, seed: int, session=None):
+    """The window of ``demo``: the demonstration over the game's title; a game played after it (any
+    key stops the demonstration) is the player's, counted and saved as in ``baker8bit``."""
+    from baker8bit.window.app import App
+
+    title = KeyMachine(seed=seed, game=plan.rules.game, menu=True)
+    if session is not None:
+        title = session.start(title)
+    app = App(title, opts, session=session, attract=True)
+    app.start_demo(plan, speed)
+    return app
 
 
 def run_sound(args) -> int:
@@ -197,7 +222,7 @@ def run_window(args) -> int:
     for message in session.messages:
         print(f"baker8bit: {message}", file=sys.stderr)
     offer = session.saved_game  # the next start offers to resume it; ESC goes on to what was asked
-    machine = session.start(machine_for(args, seed, menu=True))
+    machine = session.start(machine_for(args, seed, menu=True, random_deal=True))
     opts = AppOptions(scale=chosen.scale, crt=args.crt, pal=chosen.palette == "pal", glyphs=chosen.glyphs,
                       sound=chosen.sound, click=args.click)
     App(machine, opts, session=session, offer=offer, attract=True).run()
