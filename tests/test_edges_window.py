@@ -126,3 +126,17 @@ def test_suits_alone_deals_a_random_game_in_the_window():
                                   [machine_for(args, 3, menu=True, random_deal=True)])
     args = build_parser().parse_args(["--suits", "3", "--deal", "9"])
     assert machine_for(args, 1, menu=True, random_deal=True).game.deal == 9
+
+
+def test_our_own_icon_is_set_when_the_window_opens(monkeypatch):
+    import pyxel
+
+    from baker8bit.window import app as appmod
+    from baker8bit.window import icon
+
+    assert len(icon.ICON) == 16 and all(len(r) == 16 and set(r) <= set("0123456789abcdef") for r in icon.ICON)
+    pyxel_ready()
+    got = []
+    monkeypatch.setattr(pyxel, "icon", lambda data, scale, colkey=None: got.append((data, scale, colkey)))
+    appmod.init_pyxel(appmod.AppOptions(headless=False))  # Pyxel is up already: only palette and icon
+    assert got == [(list(icon.ICON), icon.SCALE, icon.TRANSPARENT)]

@@ -157,6 +157,10 @@ def init_pyxel(opts: AppOptions) -> None:
         os.chdir(cwd)
         _initialised = (g.width, g.height, opts.pal)
     render.install_palette("pal" if opts.pal else "ntsc")
+    if not opts.headless:
+        from baker8bit.window import icon
+
+        icon.install()  # our own icon, not Pyxel's
     if opts.crt:
         pyxel.screen_mode(CRT_SCREEN_MODE)
 
