@@ -140,3 +140,25 @@ def test_our_own_icon_is_set_when_the_window_opens(monkeypatch):
     monkeypatch.setattr(pyxel, "icon", lambda data, scale, colkey=None: got.append((data, scale, colkey)))
     appmod.init_pyxel(appmod.AppOptions(headless=False))  # Pyxel is up already: only palette and icon
     assert got == [(list(icon.ICON), icon.SCALE, icon.TRANSPARENT)]
+
+
+def test_ctrl_r_records_the_session_with_a_mark_and_it_replays(tmp_path):
+    from baker8bit.sessions import recording
+    from baker8bit.sessions.session import Session
+
+    session = Session(tmp_path)
+    app = headless_app(session.start(KeyMachine(seed=3, rules=games.ruleset("baker4"), deal=1, menu=True)),
+                       session=session)
+    for key in ("G", "B"):
+        app.frame((key,))
+    assert "REC" not in screen_text(app.screen())
+    assert app.overlay.take(slash=False, ctrl_q=False, yes=False, no=False, any_key=False, ctrl_r=True)
+    assert "REC" in screen_text(app.screen())
+    for key in ("B", "I"):
+        app.frame((key,))
+    app.overlay.take(slash=False, ctrl_q=False, yes=False, no=False, any_key=False, ctrl_r=True)
+    assert "REC" not in screen_text(app.screen())
+    (path,) = (tmp_path / "recordings").iterdir()
+    rec = recording.load(path)
+    replayed = recording.replay(rec)
+    assert replayed.game.position == app.machine.game.position and [k for _, k in rec.keys] == ["G", "B", "B", "I"]

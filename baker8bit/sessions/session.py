@@ -83,7 +83,7 @@ class Session:
         recording; without one, build it from ``KeyMachine``'s options (``seed=``, ``suits=``, ...)."""
         if machine is None:
             machine = KeyMachine(**machine_options)
-        if self.record_path is not None:
+        if self.record_path is not None or self.data_dir is not None:  # kept in memory for the record key
             self.recorder = recording.Recorder.attach(machine, machine.seed)
         self.machine = machine
         return machine
@@ -167,8 +167,29 @@ class Session:
 
     # -- the recording -----------------------------------------------------------------
 
+    def toggle_recording(self, now: str) -> str | None:
+        """The window's record key: start writing the session to ``recordings/<now>.txt`` (from its
+        first frame, so that it replays), or stop (the file keeps the session so far). Returns the
+        file's name when it starts, None when it stops."""
+        if self.record_path is not None:
+            self.save_recording()
+            self.record_path = None
+            return None
+        if self.recorder is None or self.data_dir is None:
+            self._note("nothing can be recorded: there is no data folder", "CANNOT RECORD")
+            return None
+        folder = self.data_dir / userdata.RECORDINGS_DIR
+        try:
+            folder.mkdir(exist_ok=True)
+        except OSError as e:
+            self._note(f"cannot make {folder}: {e.strerror or e}", "CANNOT RECORD")
+            return None
+        self.record_path = folder / f"baker8bit-{now}.txt"
+        self.save_recording()
+        return self.record_path.name
+
     def save_recording(self) -> None:
-        if self.recorder is None:
+        if self.recorder is None or self.record_path is None:
             return
         try:
             recording.save(self.record_path, self.recorder.recording())

@@ -218,7 +218,10 @@ class App:
         self.demo_hold = 0  # frames WINNER has flashed at the end of a demonstration
         self.title_machine: KeyMachine | None = None
         self.pointer = Pointer()
-        self.overlay = Overlay()  # the key list (?), the quit question (Ctrl+Q), DEMO
+        self.overlay = Overlay()  # the key list (?), the quit question (Ctrl+Q), the record key, DEMO
+        self.recording_mark = False  # not for --record: its screens are those a replay shows
+        if session is not None and session.data_dir is not None:
+            self.overlay.record = self.toggle_recording
         self.shown: Screen | None = None  # the screen last drawn: what a click lands on
         if opts.mouse and not opts.headless:
             pyxel.mouse(True)
@@ -346,6 +349,14 @@ class App:
                 self.dispatch()  # now the game asked for (or the title) starts
                 return
 
+    def toggle_recording(self) -> None:
+        import time
+
+        name = self.session.toggle_recording(time.strftime("%Y%m%d-%H%M%S"))
+        self.recording_mark = name is not None  # REC while the record key's recording runs
+        print(f"baker8bit: recording to {self.session.record_path}" if name else "baker8bit: recording stopped",
+              file=sys.stderr)
+
     def screen(self) -> Screen:
         m = self.machine
         notes = self.session.notes() if self.session is not None else ()
@@ -359,7 +370,7 @@ class App:
             draw_offer(scr, variant, offer)
             return scr
         scr = compose(m.view(), m.game, m.frame, self.layout, notes)
-        self.overlay.draw(scr, m.phase, self.demo is not None)
+        self.overlay.draw(scr, m.phase, self.demo is not None, self.recording_mark)
         return scr
 
     def draw(self) -> None:

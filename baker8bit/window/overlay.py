@@ -1,5 +1,6 @@
 """What the window adds above the key machine, never recorded: the key list behind ``?``, the quit
-question (Ctrl+Q, then Y or N), ``DEMO`` while the attract-mode demonstration plays, and a hint
+question (Ctrl+Q, then Y or N), the record key (Ctrl+R: ``REC`` on screen while the session is
+written to the recordings folder), ``DEMO`` while the attract-mode demonstration plays, and a hint
 of ``?`` on the menu and the titles.
 
 While the key list or the question is up, the machine does not run (no key reaches it and its
@@ -30,6 +31,7 @@ KEY_LIST = (
     "0-9    GAME NUMBER",
     "CLICK  A PILE",
     "",
+    "CTRL R RECORD",
     "CTRL Q QUIT",
     "?      THESE KEYS",
     "",
@@ -37,17 +39,22 @@ KEY_LIST = (
 )
 QUIT_QUESTION = ("QUIT BAKER8BIT?", "", "Y: YES   N: NO", "", "YOUR GAME IS SAVED")
 HINT = "?:KEYS"
+REC = "REC"
 
 
 class Overlay:
     def __init__(self, quit: Callable[[], None] | None = None):
         self.showing: tuple[str, ...] | None = None  # KEY_LIST or QUIT_QUESTION
         self.quit = quit or pyxel.quit
+        self.record: Callable[[], None] | None = None  # the record key's action (a session to record)
 
     # -- keys --------------------------------------------------------------------------
 
-    def take(self, slash: bool, ctrl_q: bool, yes: bool, no: bool, any_key: bool) -> bool:
+    def take(self, slash: bool, ctrl_q: bool, yes: bool, no: bool, any_key: bool, ctrl_r: bool = False) -> bool:
         """One frame's window keys; True when they were the overlay's (the machine waits)."""
+        if ctrl_r and self.showing is None and self.record is not None:
+            self.record()
+            return True
         if self.showing is QUIT_QUESTION:
             if yes:
                 self.showing = None
@@ -74,6 +81,7 @@ class Overlay:
         return self.take(
             slash=pyxel.btnp(pyxel.KEY_SLASH) and not ctrl,
             ctrl_q=ctrl and pyxel.btnp(pyxel.KEY_Q),
+            ctrl_r=ctrl and pyxel.btnp(pyxel.KEY_R),
             yes="Y" in keys,
             no="N" in keys or "ESC" in keys,
             any_key=bool(keys),
@@ -81,7 +89,7 @@ class Overlay:
 
     # -- the screen --------------------------------------------------------------------
 
-    def draw(self, scr: Screen, phase: str, demo: bool) -> None:
+    def draw(self, scr: Screen, phase: str, demo: bool, recording: bool = False) -> None:
         if self.showing is not None:
             lines = self.showing
             top = max(0, (scr.geometry.rows - len(lines)) // 2)
@@ -91,13 +99,20 @@ class Overlay:
             for i, line in enumerate(lines):
                 scr.put(top + i, 0, line[: scr.geometry.cols], 0)
             return
+        if recording:  # the on-screen mark: the middle of the bottom row, or the first free row
+            if not _put_if_free(scr, scr.geometry.rows - 1, (scr.geometry.cols - len(REC)) // 2, REC):
+                for row in range(scr.geometry.rows):
+                    if _put_if_free(scr, row, scr.geometry.cols - len(REC), REC):
+                        break
         if demo:
             _put_if_free(scr, scr.geometry.rows - 1, (scr.geometry.cols - 4) // 2, "DEMO")
         elif phase in ("menu", "prompt"):
             _put_if_free(scr, 0, scr.geometry.cols - len(HINT), HINT)
 
 
-def _put_if_free(scr: Screen, row: int, col: int, text: str) -> None:
+def _put_if_free(scr: Screen, row: int, col: int, text: str) -> bool:
     cells = scr.rows[row].cells
     if all(cells[c] is None for c in range(col, col + len(text))):
         scr.put(row, col, text, 0)
+        return True
+    return False
