@@ -88,3 +88,17 @@ def test_shot_on_a_full_disk_fails_and_leaves_no_png(tmp_path, monkeypatch, caps
     assert main(["shot", "--suits", "4", "--deal", "1", "--out", str(out)]) != 0
     assert "Traceback" not in capsys.readouterr().err
     assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_study_out_on_a_full_disk_is_one_line(tmp_path, monkeypatch, capsys):
+    from baker8bit.games.sequence import study as sd
+
+    def full(self, row):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(sd.RowWriter, "write", full)
+    out = tmp_path / "s.csv"
+    assert main(["study", "sequence", "--strategy", "greedy", "--deals", "1-2", "--workers", "1",
+                 "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"cannot write {out}: No space left on device; 0 rows written" in err and "Traceback" not in err
