@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import os
 import sys
 
 from baker8bit import __version__
@@ -28,15 +30,51 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so what is still buffered cannot fail again at exit."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run the command; a closed or full standard output is one line on stderr and exit 1."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+        return code
+    except OSError as e:
+        if isinstance(e, BrokenPipeError) or e.errno in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF):
+            _silence_stdout()
+            why = "closed" if e.errno in (errno.EPIPE, errno.EBADF) else (e.strerror or str(e))
+            try:
+                print(f"baker8bit: cannot write the output: {why}", file=sys.stderr)
+            except OSError:
+                pass
+            return 1
+        raise
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
     try:
         return int(func(args) or 0) if func else 0
     except UsageError as e:
-        print(f"baker8bit: {e}", file=sys.stderr)
+        message = str(e)
+        if len(message) > 300:  # never echo a file's huge token
+            message = message[:297] + "..."
+        print(f"baker8bit: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("baker8bit: interrupted", file=sys.stderr)
         return 130
+    except Exception as e:
+        if type(e).__name__ != "WindowError":  # window/app.py: no display, Pyxel cannot open a window
+            raise
+        print(f"baker8bit: {e}", file=sys.stderr)
+        return 1

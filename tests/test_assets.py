@@ -76,3 +76,12 @@ def test_wheel_installs_and_draws_a_screen(tmp_path):
     where = subprocess.run([str(py), "-c", "import baker8bit; print(baker8bit.__file__)"], cwd=run_dir,
                            capture_output=True, text=True, env=env)
     assert str(venv) in where.stdout, where.stdout
+
+
+def test_the_license_is_mit_in_a_file_and_an_spdx_string():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT"  # an SPDX string: the table form is deprecated in setuptools
+    assert project["license-files"] == ["LICENSE"]
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")

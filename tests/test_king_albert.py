@@ -23,7 +23,7 @@ from baker8bit.freecell.moves import Move, is_legal
 from baker8bit.freecell.position import Position
 from baker8bit.games.king_albert.dialogue import safe_home
 from baker8bit.games.variant import VariantError
-from baker8bit.sessions import options, recording, savegame, stats
+from baker8bit.sessions import game_options, recording, savegame, stats
 
 KA = games.get("king-albert")
 AUTO = KA.rules({})
@@ -335,7 +335,7 @@ def test_options_are_remembered_between_runs(tmp_path):
         s.press(k)
         for e in m.drain_events():
             s.on_event(e)
-    saved = json.loads((tmp_path / options.FILE).read_text())
+    saved = json.loads((tmp_path / game_options.FILE).read_text())
     assert saved["games"]["king-albert"] == {"starting_rank": 2, "auto": False}
     s2 = Session(tmp_path)
     m2 = s2.start(KeyMachine(seed=1, game="king-albert"))
@@ -347,10 +347,10 @@ def test_options_are_remembered_between_runs(tmp_path):
 def test_a_damaged_options_file_is_set_aside_and_never_fatal(tmp_path):
     from baker8bit.sessions.session import Session
 
-    (tmp_path / options.FILE).write_text("{not json")
+    (tmp_path / game_options.FILE).write_text("{not json")
     s = Session(tmp_path)
     assert s.prefs == {} and any("damaged" in msg for msg in s.messages)
-    assert list(tmp_path.glob("options.json.damaged*"))
+    assert list(tmp_path.glob("game-options.json.damaged*"))
 
 
 # -- Mouse, keys, recordings ------------------------------------------------------------

@@ -33,3 +33,17 @@ def test_pyxapp_holds_code_data_palettes_font_and_startup(tmp_path):
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "x" / "baker8bit")], cwd=tmp_path,
                          capture_output=True, text=True, timeout=60)
     assert out.stdout.split() == ["128", "True", "['buzzer',", "'click',", "'tone']", "7", "True"], out.stderr
+
+
+def test_the_pyxapp_takes_options_from_the_environment(tmp_path):
+    import importlib.util
+    import os
+
+    spec = importlib.util.spec_from_file_location("build_pyxapp", ROOT / "tools" / "build_pyxapp.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    script = tool.stage(tmp_path)
+    for options, code, words in (("--version", 0, "baker8bit 0."), ("--suits 5", 2, "suits must be 2, 3 or 4")):
+        res = subprocess.run([sys.executable, str(script), "play", "x.pyxapp"], capture_output=True, text=True,
+                             timeout=60, env=dict(os.environ, **{tool.ENV: options}), cwd=tmp_path)
+        assert res.returncode == code and words in res.stdout + res.stderr, res.stderr

@@ -200,11 +200,13 @@ def test_shot_command_refuses_a_missing_folder_and_leaves_nothing(tmp_path, caps
 def test_shot_writes_a_relative_path_where_the_user_is(tmp_path):
     import subprocess
     import sys
+    from pathlib import Path
 
+    root = Path(__file__).resolve().parent.parent  # this tree, not whichever baker8bit is installed
     res = subprocess.run(
         [sys.executable, "-m", "baker8bit", "shot", "--suits", "2", "--out", "rel.png"],
         cwd=tmp_path, capture_output=True, text=True, timeout=60,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+        env={**os.environ, "PYTHONPATH": str(root)},
     )
     assert res.returncode == 0, res.stderr
     assert png_size(tmp_path / "rel.png") == (288, 224)  # the NTSC pixel shape

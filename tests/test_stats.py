@@ -556,7 +556,7 @@ def test_reset_deletes_on_yes(data, capsys, monkeypatch, answer):
 def test_reset_keeps_on_anything_else(data, capsys, monkeypatch, answer):
     s = some_stats(data)
     monkeypatch.setattr("sys.stdin", io.StringIO(answer))
-    assert run("--reset") == 0
+    assert run("--reset") == 1  # not deleted: 1, as for no answer or a failed write
     assert "kept" in capsys.readouterr().out and stats.load(data / "stats.json") == s
 
 

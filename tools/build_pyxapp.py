@@ -19,7 +19,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 APP = "baker8bit"
 STARTUP = "baker8bit_app.py"
-STARTUP_TEXT = '''"""Start-up script of baker8bit.pyxapp: opens the game window."""
+ENV = "BAKER8BIT_OPTIONS"
+STARTUP_TEXT = '''"""Start-up script of baker8bit.pyxapp: opens the game window.
+
+`pyxel play` leaves its own arguments in sys.argv, so the window's options come from the
+environment variable BAKER8BIT_OPTIONS (e.g. "--suits 3 --glyphs --scale 3"), and from the
+options remembered in the user data folder (scale, glyphs, sound, palette).
+"""
+import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -27,7 +35,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from baker8bit.cli import main  # noqa: E402
 
-sys.exit(main([]))  # `pyxel play` leaves its own arguments in sys.argv: open the window as is
+
+def arguments() -> list[str]:
+    return shlex.split(os.environ.get("BAKER8BIT_OPTIONS", ""))
+
+
+sys.exit(main(arguments()))
 '''
 IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc")
 

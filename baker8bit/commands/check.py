@@ -69,20 +69,33 @@ def _line(label: str, res: checker.Result, lay: rules.Layout, show: bool) -> str
     return text
 
 
+def short(message: str, limit: int = 200) -> str:
+    """A message cut to ``limit`` characters (a file's 100 MB token is not echoed)."""
+    return message if len(message) <= limit else message[: limit - 3] + "..."
+
+
+def load_game(path: str):
+    """A Blue game file, or UsageError with a short message."""
+    try:
+        return gamefile.load(path)
+    except gamefile.GameFileError as e:
+        raise UsageError(f"{path}: {short(str(e))}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     current = None
     if args.file and args.seed is not None:
         raise UsageError("give a FILE or --seed, not both")
     if args.file == "-":
-        lay, board = _stdin_layout(sys.stdin.read())
+        data = sys.stdin.buffer.read(gamefile.MAX_BYTES + 1)
+        if len(data) > gamefile.MAX_BYTES:
+            raise UsageError(f"stdin: more than {gamefile.MAX_BYTES} bytes: not a Blue layout")
+        lay, board = _stdin_layout(data.decode("ascii", "replace"))
         if rules.aces_of(board, lay) != lay.dealt_aces():
             current = board  # a layout whose aces are already reordered
             board = rules.with_aces(board, lay.dealt_aces(), lay)
     elif args.file:
-        try:
-            game = gamefile.load(args.file)
-        except gamefile.GameFileError as e:
-            raise UsageError(f"{args.file}: {e}") from None
+        game = load_game(args.file)
         lay, board = game.layout, game.initial
         if game.cursor or game.aces != lay.dealt_aces():
             current = game.board

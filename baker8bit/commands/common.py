@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from baker8bit import games
 from baker8bit.core.deal import MAX_DEAL, DealError, check_deal_number
@@ -94,10 +93,26 @@ def variant_of(args: argparse.Namespace):
     return variant
 
 
+BOARD_BYTES = 1 << 16  # a board is a few hundred bytes; 64 KiB leaves room for comments
+
+
 def read_board_file(path: str, variant, options: dict):
+    """A board from a file or stdin (``-``), read with a size cap; UsageError on anything wrong."""
+    from baker8bit.sessions.textlines import decode
+
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as e:
+        if path == "-":
+            data = sys.stdin.buffer.read(BOARD_BYTES + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(BOARD_BYTES + 1)
+    except OSError as e:
+        raise UsageError(f"cannot read board {path}: {e.strerror or e}") from None
+    if len(data) > BOARD_BYTES:
+        raise UsageError(f"cannot read board {path}: over {BOARD_BYTES // 1024} KiB, not a board")
+    try:
+        text = decode(data, boardtext.BoardError)
+    except boardtext.BoardError as e:
         raise UsageError(f"cannot read board {path}: {e}") from None
     try:
         return variant.read_board(text, options)

@@ -25,8 +25,10 @@ def register(sub) -> None:
                    help=f"only this game's rule sets: {', '.join(games.ids())} (default: every game)")
     p.add_argument("--suits", type=suits_arg, default=None,
                    help="only the 1989 game (baker) with this suit count (2, 3 or 4)")
-    p.add_argument("--reset", action="store_true", help="delete the statistics shown (asks first)")
-    p.add_argument("--yes", action="store_true", help="with --reset: do not ask")
+    p.add_argument("--reset", action="store_true",
+                   help="delete the statistics shown (asks first); exit 0 when deleted or there were none, "
+                   "1 when kept (answer no, no answer, a file that cannot be read or written)")
+    p.add_argument("--yes", action="store_true", help="with --reset: delete without asking (scripts, no terminal)")
     p.set_defaults(func=run_stats)
 
 
@@ -96,12 +98,14 @@ def run_stats(args) -> int:
             return 1
         if not answer:
             print(f"{which} kept")
-            return 0
-    stats.reset(names)
+            return 1
     try:
-        statsmod.save(path, stats)
+        statsmod.update(path, lambda st: st.reset(names))
     except AtomicWriteError as e:
         print(f"baker8bit: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"baker8bit: cannot read the statistics {path}: {e.strerror or e}; {which} kept", file=sys.stderr)
         return 1
     print(f"{which} deleted")
     return 0

@@ -154,44 +154,64 @@ def run_survey(args: argparse.Namespace) -> int:
             done = sv.read_rows(args.out)
         except (OSError, UnicodeDecodeError, ValueError) as e:
             return _fail(f"cannot resume: {e}")
-    wanted = [(rs.name, d) for rs in rule_sets for d in deals]
-    kept = [done[k] for k in wanted if k in done]
-    tasks = [sv.Task(s, d, args.max_states, args.max_seconds) for s, d in wanted if (s, d) not in done]
+    total = len(rule_sets) * len(deals)
+    kept = [done[(rs.name, d)] for rs in rule_sets for d in deals if (rs.name, d) in done] if done else []
+    tasks = (sv.Task(rs.name, d, args.max_states, args.max_seconds)  # a stream: never a list of every deal
+             for rs in rule_sets for d in deals if (rs.name, d) not in done)
+    created = False
     try:
         if args.out:
             header = not (args.resume and os.path.exists(args.out) and os.path.getsize(args.out) > 0)
+            created = not os.path.exists(args.out)
             stream = open(args.out, "a" if not header else "w", newline="", encoding="utf-8")  # noqa: SIM115 (closed below)
         else:
             stream, header = sys.stdout, True
     except OSError as e:
-        return _fail(f"cannot write {args.out}: {e}")
-    writer = sv.RowWriter(stream, header)
-    progress = sv.Progress(sys.stderr, len(wanted))
+        return _fail(f"cannot write {args.out}: {e.strerror or e}")
+    progress = sv.Progress(sys.stderr, total)
     progress.update(len(kept), force=True)
-    rows = list(kept)
+    counts = sv.Counts(kept)
+    written = 0
     workers = args.workers or sv.default_workers()
     code = 0
+    failed: OSError | None = None
     try:
+        writer = sv.RowWriter(stream, header)
         rows_in = (sv.run_tasks_dask(tasks, args.scheduler) if args.scheduler
                    else sv.run_tasks(tasks, workers))
         for row in rows_in:
             writer.write(row)
-            rows.append(row)
-            progress.update(len(rows))
+            written += 1
+            counts.add(row)
+            progress.update(counts.n)
     except KeyboardInterrupt:
         code = 130
-    except (RuntimeError, OSError) as e:  # no Dask, or the scheduler cannot be reached
+    except RuntimeError as e:  # no Dask, or the scheduler cannot be reached
         if not args.scheduler:
             raise
         print(f"\nbaker8bit: {e}", file=sys.stderr)
         code = 2
+    except OSError as e:  # a full disk, a closed pipe
+        failed, code = e, 1
     finally:
         progress.close()
         if stream is not sys.stdout:
-            stream.close()
-    table = sv.summary(rows)
+            try:
+                stream.close()
+            except OSError as e:
+                failed, code = failed or e, code or 1
+    if failed is not None:
+        where = args.out or "the output"
+        gone = ""
+        if args.out and created and written == 0 and os.path.isfile(args.out):
+            os.unlink(args.out)  # no row in it: leave no empty CSV behind
+            gone = "; it was removed"
+        print(f"baker8bit: cannot write {where}: {failed.strerror or failed}; {written} rows written{gone}",
+              file=sys.stderr)
+        return code
+    table = counts.summary()
     if code:
-        print(f"baker8bit: interrupted; {len(rows)} of {len(wanted)} deals done"
+        print(f"baker8bit: interrupted; {counts.n} of {total} deals done"
               + (f", rows kept in {args.out}" if args.out else ""), file=sys.stderr)
     print(table, file=sys.stdout if args.out else sys.stderr)
     return code

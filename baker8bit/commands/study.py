@@ -77,13 +77,14 @@ def run(args: argparse.Namespace) -> int:
             stream, header = sys.stdout, True
     except OSError as e:
         raise UsageError(f"cannot write {args.out}: {e}") from None
-    writer = sd.RowWriter(stream, header)
     rows = dict(done)
     progress = sd.Progress(sys.stderr, len(wanted))
     progress.update(len(wanted) - len(tasks), force=True)
     fresh = 0
     code = 0
+    failed: OSError | None = None
     try:
+        writer = sd.RowWriter(stream, header)
         for row in sd.run_tasks(tasks, args.workers or sd.default_workers()):
             writer.write(row)
             rows[(row.strategy, row.deal)] = row
@@ -91,10 +92,19 @@ def run(args: argparse.Namespace) -> int:
             progress.update(len(wanted) - len(tasks) + fresh)
     except KeyboardInterrupt:
         code = 130
+    except OSError as e:  # a full disk, a closed pipe
+        failed, code = e, 1
     finally:
         progress.close()
         if stream is not sys.stdout:
-            stream.close()
+            try:
+                stream.close()
+            except OSError as e:
+                failed, code = failed or e, code or 1
+    if failed is not None:
+        print(f"baker8bit: cannot write {args.out or 'the output'}: {failed.strerror or failed}; "
+              f"{fresh} rows written", file=sys.stderr)
+        return code
     if code:
         print(f"baker8bit: interrupted; {len(wanted) - len(tasks) + fresh} of {len(wanted)} games done"
               + (f", rows kept in {args.out}" if args.out else ""), file=sys.stderr)

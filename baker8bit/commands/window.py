@@ -11,6 +11,9 @@ from baker8bit.commands.common import UsageError, add_game_args, deal_arg, start
 from baker8bit.console.machine import KeyMachine
 
 
+RANDOM_DEALS = 32000  # the deal numbers a random game is drawn from, as the 1989 prompt's
+
+
 def scale_arg(text: str) -> int:
     import argparse
 
@@ -37,17 +40,22 @@ def add_aspect_arg(p) -> None:
 
 
 def add_look_args(p) -> None:
-    p.add_argument("--glyphs", action="store_true", help="suit symbol beside the rank")
-    p.add_argument("--pal", action="store_true", help="PAL palette and 50 Hz timing")
+    import argparse
+
+    p.add_argument("--glyphs", action=argparse.BooleanOptionalAction, default=None,
+                   help="suit symbol beside the rank (the window remembers it)")
+    p.add_argument("--pal", action=argparse.BooleanOptionalAction, default=None,
+                   help="PAL palette and 50 Hz timing (the window remembers it)")
     add_aspect_arg(p)
 
 
 def add_window_args(p) -> None:
     """Options of every command that opens the window."""
     add_look_args(p)
-    p.add_argument("--scale", type=scale_arg, default=None, help="window scale 1..16")
+    p.add_argument("--scale", type=scale_arg, default=None, help="window scale 1..16 (the window remembers it)")
     p.add_argument("--crt", action="store_true", help="Pyxel's CRT-like screen filter")
-    p.add_argument("--mute", action="store_true", help="no sound")
+    p.add_argument("--mute", action="store_true", help="no sound (the window remembers it)")
+    p.add_argument("--sound", action="store_true", help="sound again after a remembered --mute")
 
 
 def register_root(parser) -> None:
@@ -111,13 +119,18 @@ def wants_title(args) -> bool:
     return asked or (not sized and args.deal is None and not args.board)
 
 
-def machine_for(args, seed: int, menu: bool = False) -> KeyMachine:
-    """A machine on what the options ask for: a deal, a board, a game's title, or (no game named) the menu."""
-    variant_of(args)  # options the game does not have are an error
+def machine_for(args, seed: int, menu: bool = False, random_deal: bool = False) -> KeyMachine:
+    """A machine on what the options ask for: a deal, a board, a game's title, or (no game named) the menu.
+    ``random_deal`` (the window): options that name no deal (``--suits 3`` alone) deal a random game,
+    drawn from ``seed`` as the title's new games are, instead of always game 1."""
+    variant = variant_of(args)  # options the game does not have are an error
     if wants_title(args):
         at_menu = getattr(args, "menu", False) or (menu and args.game is None)
         return KeyMachine(seed=seed, game=None if at_menu else args.game, menu=menu or at_menu)
     rs, pos, deal = start_of(args)
+    if random_deal and args.deal is None and not args.board:
+        deal = random.Random(seed).randint(1, RANDOM_DEALS)
+        pos = variant.new_game(rs, deal).position
     return KeyMachine(seed=seed, rules=rs, deal=deal, position=pos, menu=menu)
 
 
@@ -130,7 +143,7 @@ def run_shot(args) -> int:
         raise UsageError(str(e)) from None
     m = machine_for(args, args.seed)
     script.run(m, steps)
-    app = headless_app(m, glyphs=args.glyphs, pal=args.pal)
+    app = headless_app(m, glyphs=bool(args.glyphs), pal=bool(args.pal))
     try:
         screenshot(app, args.out, args.scale, args.aspect)
     except (OSError, ValueError) as e:
@@ -139,7 +152,7 @@ def run_shot(args) -> int:
 
 
 def run_demo(args) -> int:
-    from baker8bit.window.app import App, AppOptions
+    from baker8bit.window.app import AppOptions
     from baker8bit.console.demo import planner
     from baker8bit.games.sequence.strategy import StrategyError
     from baker8bit.games.variant import VariantError
@@ -153,12 +166,29 @@ def run_demo(args) -> int:
     except (RuntimeError, VariantError, StrategyError) as e:
         raise UsageError(str(e)) from None
     print(f"baker8bit: playing deal #{plan.deal} in {len(plan.commands)} commands; any key stops")
-    opts = AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute,
-                      aspect=args.aspect)
-    app = App(KeyMachine(seed=seed, game=rules.game, menu=True), opts, attract=True)
-    app.start_demo(plan, args.speed)
-    app.run()
+    from baker8bit.sessions import userdata
+    from baker8bit.sessions.session import Session
+
+    opts = AppOptions(scale=args.scale, crt=args.crt, pal=bool(args.pal), glyphs=bool(args.glyphs),
+                      sound=not args.mute, aspect=args.aspect)
+    session = Session(userdata.data_dir())
+    for message in session.messages:
+        print(f"baker8bit: {message}", file=sys.stderr)
+    demo_app(plan, args.speed, opts, seed, session).run()
     return 0
+
+
+def demo_app(plan, speed: float, opts, seed: int, session=None):
+    """The window of ``demo``: the demonstration over the game's title; a game played after it (any
+    key stops the demonstration) is the player's, counted and saved as in ``baker8bit``."""
+    from baker8bit.window.app import App
+
+    title = KeyMachine(seed=seed, game=plan.rules.game, menu=True)
+    if session is not None:
+        title = session.start(title)
+    app = App(title, opts, session=session, attract=True)
+    app.start_demo(plan, speed)
+    return app
 
 
 def run_sound(args) -> int:
@@ -175,6 +205,31 @@ def run_sound(args) -> int:
     return 0
 
 
+def remember_options(args, session):
+    """The window's look and sound: the remembered options (``sessions/options.py``) with those
+    given on the command line, which are remembered in turn."""
+    from baker8bit.sessions import options
+
+    if session.data_dir is None:
+        return options.Remembered().given(**given_options(args))
+    path = session.data_dir / options.FILE
+    remembered, message, writable = options.load_or_set_aside(path)
+    if message:
+        session.messages.append(message)
+    chosen = remembered.given(**given_options(args))
+    if chosen != remembered and writable:
+        message = options.save(path, chosen)
+        if message:
+            session.messages.append(message)
+    return chosen
+
+
+def given_options(args) -> dict:
+    sound = False if args.mute else (True if args.sound else None)
+    palette = None if args.pal is None else ("pal" if args.pal else "ntsc")
+    return dict(scale=args.scale, glyphs=args.glyphs, sound=sound, palette=palette)
+
+
 def run_window(args) -> int:
     from pathlib import Path
 
@@ -186,16 +241,17 @@ def run_window(args) -> int:
     # deal number is on screen, so any game can be replayed by its number.
     seed = random.Random(time.time_ns()).randrange(2**31)
     seed_and_file(args)
-    machine = machine_for(args, seed, menu=True)  # a bad -f file stops here (one line, exit 2), before any window
+    machine = machine_for(args, seed, menu=True, random_deal=True)  # a bad -f file stops here (one line, exit 2), before any window
     record = Path(args.record).resolve() if args.record else None
     if record is not None and not record.parent.is_dir():
         raise UsageError(f"cannot record to {args.record}: no such directory {record.parent}")
     session = Session(userdata.data_dir(), record)
+    chosen = remember_options(args, session)
     for message in session.messages:
         print(f"baker8bit: {message}", file=sys.stderr)
     offer = session.saved_game  # the next start offers to resume it; ESC goes on to what was asked
     machine = session.start(machine)
-    opts = AppOptions(scale=args.scale, crt=args.crt, pal=args.pal, glyphs=args.glyphs, sound=not args.mute,
-                      click=args.click, aspect=args.aspect)
+    opts = AppOptions(scale=chosen.scale, crt=args.crt, pal=chosen.palette == "pal", glyphs=chosen.glyphs,
+                      sound=chosen.sound, click=args.click, aspect=args.aspect)
     App(machine, opts, session=session, offer=offer, attract=True).run()
     return 0

@@ -44,11 +44,16 @@ def _whose(rules: RuleSet, verb: str = "need") -> str:
     return f"{rules.suits} suits {verb}" if rules.tag else f"{rules.game} has"
 
 
+def _q(token: str, limit: int = 40) -> str:
+    """A token quoted for a message, at most ``limit`` characters of it."""
+    return repr(token[:limit]) + ("..." if len(token) > limit else "")
+
+
 def _card(token: str, lineno: int) -> int:
     try:
         return cards.from_text(token)
     except cards.CardError:
-        raise BoardError(f"line {lineno}: malformed card {token!r}") from None
+        raise BoardError(f"line {lineno}: malformed card {_q(token)}") from None
 
 
 def shape(text: str) -> tuple[int, int]:
@@ -76,7 +81,7 @@ def read(text: str, rules: RuleSet) -> tuple[Position, RuleSet]:
 
     def note(card: int, lineno: int, token: str) -> int:
         if card in where:
-            raise BoardError(f"line {lineno}: card {token} is duplicated (also on line {where[card]})")
+            raise BoardError(f"line {lineno}: card {token[:40]} is duplicated (also on line {where[card]})")
         where[card] = lineno
         return card
 
@@ -92,11 +97,11 @@ def read(text: str, rules: RuleSet) -> tuple[Position, RuleSet]:
             for token in line.split(":", 1)[1].split():
                 suit, _, value = token.partition("-")
                 if suit.upper() not in cards.SUITS or not value:
-                    raise BoardError(f"line {lineno}: malformed foundation {token!r}")
+                    raise BoardError(f"line {lineno}: malformed foundation {_q(token)}")
                 v = value.upper()
                 n = 0 if v == "0" else (10 if v == "10" else cards.RANKS.find(v) + 1)
                 if n <= 0 and v != "0":
-                    raise BoardError(f"line {lineno}: malformed foundation {token!r}")
+                    raise BoardError(f"line {lineno}: malformed foundation {_q(token)}")
                 s = cards.SUITS.index(suit.upper())
                 if s in foundations:
                     raise BoardError(f"line {lineno}: suit {suit.upper()} given twice")

@@ -43,8 +43,14 @@ def ruleset(name: str):
         found = v.rule_sets().get(name)
         if found is not None:
             return found
-    known = ", ".join(n for v in all_variants() for n in v.rule_sets())
-    raise KeyError(f"unknown rule set {name!r} (known: {known})")
+    shown = repr(name[:40]) + ("..." if len(name) > 40 else "")
+    raise KeyError(f"unknown rule set {shown} ({rule_set_hint()})")
+
+
+def rule_set_hint() -> str:
+    """A short reminder of the rule sets' names for error messages (all of them would be long)."""
+    examples = ", ".join(next(iter(v.rule_sets())) for v in all_variants())
+    return f"each game names its own, such as {examples}; `baker8bit stats` lists them all"
 
 
 def of_rules(rules) -> Variant:

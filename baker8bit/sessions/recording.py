@@ -67,7 +67,6 @@ from __future__ import annotations
 import os
 import random
 from dataclasses import dataclass, field, fields
-from pathlib import Path
 from typing import Callable
 
 from baker8bit import __version__
@@ -82,9 +81,10 @@ from baker8bit.freecell.position import Position
 from baker8bit.core.timing import Timing
 from baker8bit.freecell import boardtext
 from baker8bit.games.variant import VariantError
-from baker8bit.sessions.textlines import Lines, check_header
+from baker8bit.sessions.textlines import Lines, check_header, decimal, quote, read_text
 
 MAGIC = "baker8bit-recording"
+MAX_FRAMES = 60 * 60 * 60 * 24  # a day of play at 60 frames a second: more is no real session
 FORMAT_VERSION = 1
 
 # (program version, what changed in the key machine's behaviour), oldest first.
@@ -101,10 +101,10 @@ class RecordingError(ValueError):
 
 
 def parse_version(text: str) -> tuple[int, ...]:
-    parts = text.split(".")
-    if not text or not all(p.isdigit() for p in parts):
-        raise ValueError(f"bad program version {text!r} (expected numbers like 0.1.0)")
-    return tuple(int(p) for p in parts)
+    parts = [decimal(p) for p in text.split(".")]
+    if not text or len(parts) > 8 or None in parts:
+        raise ValueError(f"bad program version {quote(text)} (expected numbers like 0.1.0)")
+    return tuple(parts)
 
 
 def compatibility(recorded: str, current: str = __version__) -> str | None:
@@ -183,7 +183,7 @@ class Recording:
         last = 0
         for frame, key in self.keys:
             if key not in KEYS:
-                raise RecordingError(f"unknown key {key!r}")
+                raise RecordingError(f"unknown key {quote(key)}")
             if frame < last:
                 raise RecordingError(f"key {key} at frame {frame} comes after frame {last}")
             last = frame
@@ -338,22 +338,25 @@ def _options(rest: str, lines: Lines, allowed: tuple[str, ...]) -> dict[str, str
     for token in rest.split():
         name, eq, value = token.partition("=")
         if not eq or name not in allowed or name in out:
-            raise lines.fail(f"unexpected {token!r} (expected {' '.join(a + '=...' for a in allowed)})", lines.last)
+            raise lines.fail(f"unexpected {quote(token)} (expected {' '.join(a + '=...' for a in allowed)})", lines.last)
         out[name] = value
     return out
 
 
-def _int(value: str, what: str, lines: Lines) -> int:
-    try:
-        return int(value, 10)
-    except ValueError:
-        raise lines.fail(f"{what} must be a whole number, not {value!r}", lines.last) from None
+def _int(value: str, what: str, lines: Lines, signed: bool = False) -> int:
+    """Exactly ASCII decimal (``-`` first only where ``signed``), at most 18 digits."""
+    n = decimal(value[1:] if value.startswith("-") else value)
+    if n is None:
+        raise lines.fail(f"{what} must be a whole number, not {quote(value)}", lines.last)
+    if value.startswith("-") and not signed:
+        raise lines.fail(f"{what} cannot be negative", lines.last)
+    return -n if value.startswith("-") else n
 
 
 def _menu(o: dict[str, str], lines: Lines) -> bool:
     value = o.pop("menu", "no")
     if value not in ("yes", "no"):
-        raise lines.fail(f"menu must be yes or no, not {value!r}", lines.last)
+        raise lines.fail(f"menu must be yes or no, not {quote(value)}", lines.last)
     return value == "yes"
 
 
@@ -367,10 +370,11 @@ def _rules_of(o: dict[str, str], lines: Lines, at: int):
             return games.get(games.DEFAULT).rules({"suits": suits})
         except VariantError:
             raise lines.fail(f"suits must be 2, 3 or 4, not {suits}", at) from None
+    name = o.pop("rules")
     try:
-        return games.ruleset(o.pop("rules"))
-    except KeyError as e:
-        raise lines.fail(str(e).strip('"'), at) from None
+        return games.ruleset(name)
+    except KeyError:
+        raise lines.fail(f"unknown rule set {quote(name)} ({games.rule_set_hint()})", at) from None
 
 
 def _prefer(o: dict[str, str], lines: Lines, at: int) -> tuple[str, ...]:
@@ -395,7 +399,7 @@ def _start(rest: str, lines: Lines) -> Start:
         menu = _menu(o, lines)
         game = o.get("game")
         if game is not None and game not in games.ids():
-            raise lines.fail(f"unknown game {game!r} (known: {', '.join(games.ids())})", at)
+            raise lines.fail(f"unknown game {quote(game)} (known: {', '.join(games.ids())})", at)
         return Start("prompt", game=game, menu=menu, prefer=_prefer(o, lines, at))
     if kind == "saved":
         menu = _menu(_options(opts, lines, ("menu",)), lines)
@@ -445,7 +449,7 @@ def parse(text: str) -> Recording:
     except ValueError as e:
         raise lines.fail(str(e), lines.last) from None
     _, seed_text = lines.next("seed")
-    seed = _int(seed_text, "seed", lines)
+    seed = _int(seed_text, "seed", lines, signed=True)
     _, timing_text = lines.next("timing")
     names = tuple(f.name for f in fields(Timing))
     t = _options(timing_text, lines, names)
@@ -459,12 +463,13 @@ def parse(text: str) -> Recording:
     start = _start(start_text, lines)
     _, frames_text = lines.next("frames")
     frames = _int(frames_text, "frames", lines)
-    if frames < 0:
-        raise lines.fail("frames cannot be negative", lines.last)
+    if frames > MAX_FRAMES:
+        raise lines.fail(f"{frames} frames is more than {MAX_FRAMES // (60 * 60 * 60)} hours of play", lines.last)
     _, count_text = lines.next("keys")
     count = _int(count_text, "keys", lines)
-    if count < 0:
-        raise lines.fail("the number of keys cannot be negative", lines.last)
+    if count > len(lines.lines):
+        raise lines.fail(f"the file ends early (truncated?): {count} keys announced, the file is shorter",
+                         lines.last)
     keys: list[tuple[int, str]] = []
     last = 0
     for _ in range(count):
@@ -475,11 +480,12 @@ def parse(text: str) -> Recording:
         lineno = lines.lineno()
         parts = lines.lines[lines.i].split()
         lines.i += 1
-        if len(parts) != 2 or not parts[0].isdigit():
-            raise lines.fail(f"expected '<frame> <KEY>', found {' '.join(parts)[:40]!r}", lineno)
-        frame, name = int(parts[0]), parts[1]
+        frame = decimal(parts[0]) if len(parts) == 2 else None
+        if frame is None:
+            raise lines.fail(f"expected '<frame> <KEY>', found {quote(' '.join(parts))} (a frame is digits 0-9)", lineno)
+        name = parts[1]
         if name not in KEYS:
-            raise lines.fail(f"unknown key {name!r} (keys are A-Z, 0-9, {', '.join(KEYS[36:])})", lineno)
+            raise lines.fail(f"unknown key {quote(name)} (keys are A-Z, 0-9, {', '.join(KEYS[36:])})", lineno)
         if frame < last:
             raise lines.fail(f"keys out of order: frame {frame} after frame {last}", lineno)
         if frame > frames:
@@ -496,9 +502,6 @@ def save(path: str | os.PathLike, rec: Recording) -> None:
 
 
 def load(path: str | os.PathLike) -> Recording:
-    """Read a recording file; RecordingError if it is not a readable recording."""
-    data = Path(path).read_bytes()
-    try:
-        return parse(data.decode("utf-8"))
-    except UnicodeDecodeError as e:
-        raise RecordingError(f"{path}: not text (byte {e.start} is not UTF-8)") from None
+    """Read a recording file (at most ``textlines.MAX_BYTES``); RecordingError if it is not a
+    readable recording, OSError if it cannot be read."""
+    return parse(read_text(path, RecordingError))

@@ -57,7 +57,7 @@ from baker8bit.freecell.game import Game
 from baker8bit.console.machine import KeyMachine
 from baker8bit.freecell.moves import step_between
 from baker8bit.freecell.position import Position
-from baker8bit.sessions.textlines import Lines, check_header, read_text
+from baker8bit.sessions.textlines import Lines, check_header, decimal, quote, read_text
 
 MAGIC = "baker8bit-savegame"
 FORMAT_VERSION = 1
@@ -133,15 +133,15 @@ def parse(text: str, first_line: int = 1) -> Game:
     _, name = lines.next("rules")
     try:
         rules = games.ruleset(name)
-    except (KeyError, ValueError) as e:
-        raise lines.fail(str(e).strip('"'), lines.last) from None
+    except (KeyError, ValueError):
+        raise lines.fail(f"unknown rule set {quote(name)} ({games.rule_set_hint()})", lines.last) from None
     _, deal_text = lines.next("deal")
     deal = None
     if deal_text != "-":
         try:
-            deal = check_deal_number(int(deal_text))
-        except (ValueError, DealError):
-            raise lines.fail(f"bad deal number {deal_text!r}", lines.last) from None
+            deal = check_deal_number(decimal(deal_text))
+        except (TypeError, ValueError, DealError):
+            raise lines.fail(f"bad deal number {quote(deal_text)}", lines.last) from None
     moves = lines.int_field("moves", lo=0)
     mark = lines.int_field("mark", lo=0, dash=True)
     mark_line = lines.last

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from baker8bit import games
 from baker8bit.core import events as ev
-from baker8bit.sessions import options, recording
+from baker8bit.sessions import game_options, recording
 from baker8bit.sessions import savegame
 from baker8bit.sessions import stats
 from baker8bit.sessions import userdata
@@ -43,18 +43,29 @@ class Session:
         self.machine: KeyMachine | None = None
         self.saved_game: Game | None = None
         self.last_loss = False
+        self.keep_save_file = False  # the saved game could not be read: never overwrite or delete it
+        self.tracker: stats.StatsTracker | None = None
         if data_dir is not None:
-            data_dir.mkdir(parents=True, exist_ok=True)
+            try:
+                data_dir.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                self._note(f"cannot make the data folder {data_dir}: {e.strerror or e}; "
+                           "statistics and the saved game are not kept this time", "NOTHING IS SAVED")
+                self.data_dir = data_dir = None
+        if data_dir is not None:
             st, msg = stats.load_or_set_aside(self.stats_path)
             self._note(msg, "DAMAGED FILE KEPT")
-            self.tracker: stats.StatsTracker | None = stats.StatsTracker(st, self.stats_path)
+            self.tracker = stats.StatsTracker(st, self.stats_path)
             self.saved_game, msg = savegame.load_or_set_aside(self.save_path)
             self._note(msg, "DAMAGED FILE KEPT")
-            self.prefs, msg = options.load_or_set_aside(self.options_path)
+            if msg and os.path.lexists(self.save_path):  # unreadable, and not moved aside
+                self.keep_save_file = True
+                self._note(f"the saved game {self.save_path} is left as it is; this session's game "
+                           "is not saved", "GAME NOT SAVED")
+        self.prefs: dict = {}  # each game's remembered options (King Albert's options window)
+        if data_dir is not None:
+            self.prefs, msg = game_options.load_or_set_aside(self.options_path)
             self._note(msg, "DAMAGED FILE KEPT")
-        else:
-            self.tracker = None
-            self.prefs = {}
 
     @property
     def stats_path(self) -> Path:
@@ -62,7 +73,7 @@ class Session:
 
     @property
     def options_path(self) -> Path:
-        return self.data_dir / options.FILE
+        return self.data_dir / game_options.FILE
 
     @property
     def save_path(self) -> Path:
@@ -82,7 +93,7 @@ class Session:
             machine = KeyMachine(**machine_options)
         if machine.frame == 0:  # the remembered options, before a recording notes the start
             machine.prefs = {**self.prefs, **machine.prefs}
-        if self.record_path is not None:
+        if self.record_path is not None or self.data_dir is not None:  # kept in memory for the record key
             self.recorder = recording.Recorder.attach(machine, machine.seed)
         self.machine = machine
         return machine
@@ -124,22 +135,22 @@ class Session:
         """Remember the options set (King Albert's options window) when they changed."""
         if self.machine.prefs != self.prefs:
             self.prefs = {g: dict(o) for g, o in self.machine.prefs.items()}
-            self._note(options.save(self.options_path, self.prefs))
+            self._note(game_options.save(self.options_path, self.prefs))
 
     def _track(self, event: Event) -> bool:
         """Give an event to the statistics; True when it made a game count as lost."""
         if self.tracker is None:
             return False
-        lost = self.tracker.stats.lost
+        lost = self.tracker.losses
         self.tracker.event(event)
         if self.tracker.save_error:
             self._note(self.tracker.save_error)
             self.tracker.save_error = None
-        return self.tracker.stats.lost > lost
+        return self.tracker.losses > lost
 
     def _save_game(self) -> None:
         g = self.machine.game
-        if not self.machine.variant.saves:
+        if not self.machine.variant.saves or self.keep_save_file:
             return
         if g is None or g.won or g.deal is None and g.moves == 0:
             return
@@ -149,6 +160,8 @@ class Session:
             self._note(str(e))
 
     def _forget_game(self) -> None:
+        if self.keep_save_file:
+            return
         try:
             os.unlink(self.save_path)
         except FileNotFoundError:
@@ -172,8 +185,29 @@ class Session:
 
     # -- the recording -----------------------------------------------------------------
 
+    def toggle_recording(self, now: str) -> str | None:
+        """The window's record key: start writing the session to ``recordings/<now>.txt`` (from its
+        first frame, so that it replays), or stop (the file keeps the session so far). Returns the
+        file's name when it starts, None when it stops."""
+        if self.record_path is not None:
+            self.save_recording()
+            self.record_path = None
+            return None
+        if self.recorder is None or self.data_dir is None:
+            self._note("nothing can be recorded: there is no data folder", "CANNOT RECORD")
+            return None
+        folder = self.data_dir / userdata.RECORDINGS_DIR
+        try:
+            folder.mkdir(exist_ok=True)
+        except OSError as e:
+            self._note(f"cannot make {folder}: {e.strerror or e}", "CANNOT RECORD")
+            return None
+        self.record_path = folder / f"baker8bit-{now}.txt"
+        self.save_recording()
+        return self.record_path.name
+
     def save_recording(self) -> None:
-        if self.recorder is None:
+        if self.recorder is None or self.record_path is None:
             return
         try:
             recording.save(self.record_path, self.recorder.recording())
@@ -204,8 +238,12 @@ def stats_lines(st: stats.Stats, variant) -> list[str]:
     """The title's statistics table for one game (see ``Session.notes``)."""
     rows = [(label, st.games.get(name, stats.RuleSetStats())) for name, label in variant.stats_rows()]
 
+    from baker8bit.atari import font
+
+    sign = "%" if "%" in font.load() else ""  # a character without a glyph would show as "?"
+
     def numbers(s: stats.RuleSetStats) -> str:
-        pct = "-" if s.win_percent is None else f"{s.win_percent}%"
+        pct = "-" if s.win_percent is None else f"{s.win_percent}{sign}"
         return f"{s.won:>3} {s.played:>6} {pct:>3}"
 
     cheats = sum(s.cheat_wins for _, s in rows)

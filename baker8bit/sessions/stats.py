@@ -43,7 +43,10 @@ A game won with a cheat (King Albert: a CHEAT event before its WINNER) is **coun
 ``cheat_wins`` goes up, and it is neither won nor lost (no streak, no fewest moves). The
 field is written only when it is not 0 and read as 0 when absent.
 
-It is written atomically; a file that fails validation (``StatsError``) is
+It is written atomically, each change under a lock file (``stats.json.lock``)
+and to the file as re-read then (``update``), so sessions running at once
+merge their games; a file that cannot be read (permission denied) is never
+overwritten; one that fails validation (``StatsError``) is
 set aside as ``<name>.damaged-N`` by ``load_or_set_aside``, never deleted.
 
 ``StatsTracker`` reads a key machine's typed events (``core.events``: DEAL,
@@ -53,18 +56,27 @@ app only forwards events and says whether it saved on quitting.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import time
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from baker8bit import __version__
 from baker8bit.core import events as ev
 from baker8bit.core.events import Event
 from baker8bit.sessions.atomic import AtomicWriteError, set_aside, write_text
 from baker8bit.sessions.textlines import read_text
+
+def _hint() -> str:
+    from baker8bit import games
+
+    return games.rule_set_hint()
+
 
 MAGIC = "baker8bit-stats"
 FORMAT_VERSION = 2
@@ -211,10 +223,15 @@ def _dump_entry(s: RuleSetStats) -> dict:
     return d
 
 
+MAX_COUNT = 10**12  # far more games than a lifetime; a bigger number is damage
+
+
 def _count(entry: dict, key: str, where: str) -> int:
     v = entry.get(key)
-    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-        raise StatsError(f"{where}.{key}: must be a whole number 0 or more, not {v!r}")
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_COUNT:
+        shown = repr(v)
+        shown = shown if len(shown) <= 40 else shown[:40] + "..."
+        raise StatsError(f"{where}.{key}: must be a whole number 0..{MAX_COUNT}, not {shown}")
     return v
 
 
@@ -224,7 +241,7 @@ def _entry(entry, where: str, rules, what: str) -> RuleSetStats:
         raise StatsError(f"{where}: must be an object")
     extra = set(entry) - set(FIELDS)
     if extra:
-        raise StatsError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
+        raise StatsError(f"{where}: unknown field(s) {', '.join(f[:40] for f in sorted(extra)[:3])}")
     won, lost = _count(entry, "won", where), _count(entry, "lost", where)
     streak, best = _count(entry, "streak", where), _count(entry, "best_streak", where)
     fewest = entry.get("fewest_moves")
@@ -259,7 +276,7 @@ def _loads_v2(data: dict) -> Stats:
     unknown = [n for n in entries if n not in known]
     if unknown:
         raise StatsError(
-            f"unknown rule set(s) {', '.join(map(repr, unknown))} in \"games\" (known: {', '.join(known)})"
+            f"unknown rule set(s) {', '.join(repr(n[:40]) for n in unknown[:3])} in \"games\" ({_hint()})"
         )
     out = Stats()
     for n, entry in entries.items():
@@ -273,12 +290,16 @@ def loads(text: str) -> Stats:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise StatsError(f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except RecursionError:
+        raise StatsError("not a statistics file (nested too deeply)") from None
+    except ValueError as e:  # a number of thousands of digits
+        raise StatsError(f"not a statistics file ({str(e)[:60]})") from None
     if not isinstance(data, dict) or data.get("format") != MAGIC:
         raise StatsError(f"not a baker8bit statistics file (\"format\" should be {MAGIC!r})")
     v = data.get("version")
     if not isinstance(v, int) or isinstance(v, bool):
-        raise StatsError(f"bad version {v!r}")
-    if v > FORMAT_VERSION:
+        raise StatsError(f"bad version {repr(v)[:40]}")
+    if v > FORMAT_VERSION and v < 10**6:
         raise StatsError(
             f"statistics format {v} was written by a newer baker8bit; this one ({__version__}) reads formats 1 to {FORMAT_VERSION}"
         )
@@ -286,7 +307,7 @@ def loads(text: str) -> Stats:
         return _loads_v1(data)
     if v == 2:
         return _loads_v2(data)
-    raise StatsError(f"unknown statistics format version {v}")
+    raise StatsError(f"unknown statistics format version {str(v)[:20]}")
 
 
 def save(path: str | os.PathLike, stats: Stats) -> None:
@@ -297,6 +318,59 @@ def save(path: str | os.PathLike, stats: Stats) -> None:
 def load(path: str | os.PathLike) -> Stats:
     """Read a statistics file; FileNotFoundError if missing, StatsError if damaged."""
     return loads(read_text(path, StatsError))
+
+
+LOCK_WAIT = 10.0  # seconds to wait for another baker8bit to finish writing the statistics
+
+
+@contextmanager
+def locked(path: str | os.PathLike, wait: float = LOCK_WAIT):
+    """Hold ``<name>.lock`` beside the statistics (an OS lock, released if the process dies),
+    so the read-modify-write of two baker8bit windows cannot interleave. OSError when the lock
+    cannot be made or is still held after ``wait`` seconds."""
+    lock = Path(path).with_name(Path(path).name + ".lock")
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                if os.name == "posix":
+                    import fcntl
+
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                else:  # pragma: no cover - Windows
+                    import msvcrt
+
+                    msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+                break
+            except (BlockingIOError, PermissionError):
+                if time.monotonic() > deadline:
+                    raise OSError(errno.EAGAIN, f"{lock} is held by another baker8bit") from None
+                time.sleep(0.005)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def update(path: str | os.PathLike, change: Callable[[Stats], None]) -> Stats:
+    """Apply ``change`` to the statistics on disk, under the lock, re-read just before: two
+    sessions recording at once both count. Returns the statistics written.
+
+    A missing file starts at zero; a damaged one is set aside first (``<name>.damaged-N``). A
+    file that cannot be read (permission denied, ...) or set aside is never overwritten: OSError
+    (an ``AtomicWriteError`` when the write itself fails)."""
+    path = Path(path)
+    with locked(path):
+        try:
+            current = load(path)
+        except FileNotFoundError:
+            current = Stats()
+        except StatsError:
+            set_aside(path)
+            current = Stats()
+        change(current)
+        save(path, current)
+    return current
 
 
 def load_or_set_aside(path: str | os.PathLike) -> tuple[Stats, str | None]:
@@ -329,7 +403,9 @@ class StatsTracker:
     a deal number (a board) or with a label no registered rule set has is not
     counted. ``quit(saved)`` is called when the program ends. With a ``path``
     the statistics are saved after each change; a failed save does not stop
-    the game: ``save_error`` holds the message for the screen.
+    the game: ``save_error`` holds the message for the screen. Each change is
+    made to the file as it is then (``update``, under a lock), so two windows
+    open at once both count, and an unreadable file is never overwritten.
     """
 
     def __init__(self, stats: Stats, path: str | os.PathLike | None = None):
@@ -341,6 +417,7 @@ class StatsTracker:
         self.counts = False               # a move was made in it (it counts)
         self.moved_here = False           # a move was made since it was dealt or resumed
         self.cheated = False              # a run was moved with the cheat (King Albert)
+        self.losses = 0                   # games this tracker counted as lost
 
     def feed(self, events: Iterable[Event]) -> None:
         for e in events:
@@ -371,11 +448,11 @@ class StatsTracker:
             self.moves -= 1
         elif kind == ev.WINNER and watching:
             if self.moved_here and self.cheated:
-                self.stats.record_cheat_win(self.rule_set)
-                self._changed()
+                name = self.rule_set
+                self._changed(lambda st: st.record_cheat_win(name))
             elif self.moved_here:
-                self.stats.record_win(self.rule_set, self.moves)
-                self._changed()
+                name, moves = self.rule_set, self.moves
+                self._changed(lambda st: st.record_win(name, moves))
             self.rule_set = None
         elif kind == ev.PROMPT:
             self._leave()
@@ -389,15 +466,21 @@ class StatsTracker:
 
     def _leave(self) -> None:
         if self.rule_set is not None and self.counts:
-            self.stats.record_loss(self.rule_set)
-            self._changed()
+            name = self.rule_set
+            self.losses += 1
+            self._changed(lambda st: st.record_loss(name))
         self.rule_set = None
 
-    def _changed(self) -> None:
+    def _changed(self, change: Callable[[Stats], None]) -> None:
+        """Count it here, and in the file (``update``: merged with what other sessions wrote)."""
+        change(self.stats)
         if self.path is None:
             return
         try:
-            save(self.path, self.stats)
+            self.stats = update(self.path, change)
             self.save_error = None
         except AtomicWriteError as e:
             self.save_error = str(e)
+        except OSError as e:
+            self.save_error = (f"cannot update the statistics {self.path}: {e.strerror or e}; "
+                               "the file is left as it is")

@@ -8,6 +8,8 @@ ignored. Every error names the line, through the caller's exception class.
 
 from __future__ import annotations
 
+import re
+
 from baker8bit import __version__
 
 
@@ -38,7 +40,7 @@ class Lines:
             raise self.error(f"line {self.lineno()}: the file ends early (truncated?): expected '{what}'")
         word, _, rest = line.partition(" ")
         if word != what:
-            raise self.fail(f"expected '{what}', found {line[:40]!r}")
+            raise self.fail(f"expected '{what}', found {quote(line)}")
         self.last = self.lineno()
         self.i += 1
         return word, rest.strip()
@@ -57,10 +59,11 @@ class Lines:
         n = self.last
         if dash and rest == "-":
             return None
-        try:
-            value = int(rest, 10)
-        except ValueError:
-            raise self.fail(f"{what} must be a whole number{' or -' if dash else ''}, not {rest!r}", n) from None
+        value = decimal(rest)
+        if value is None and rest.startswith("-") and decimal(rest[1:]) is not None and lo is not None:
+            raise self.fail(f"{what} must be at least {lo}, not {quote(rest)}", n)
+        if value is None:
+            raise self.fail(f"{what} must be a whole number{' or -' if dash else ''}, not {quote(rest)}", n)
         if lo is not None and value < lo:
             raise self.fail(f"{what} must be at least {lo}, not {value}", n)
         return value
@@ -79,10 +82,9 @@ def check_header(lines: Lines, magic: str, version: int, what: str) -> None:
     if word != magic:
         raise lines.error(f"line {lines.first}: not a baker8bit {what} (it should start with '{magic}')")
     lines.i = 1
-    try:
-        v = int(rest)
-    except ValueError:
-        raise lines.error(f"line {lines.first}: bad {what} format version {rest!r}") from None
+    v = decimal(rest)
+    if v is None:
+        raise lines.error(f"line {lines.first}: bad {what} format version {quote(rest)}")
     if v > version:
         raise lines.error(
             f"line {lines.first}: {what} format {v} was written by a newer baker8bit; "
@@ -92,13 +94,46 @@ def check_header(lines: Lines, magic: str, version: int, what: str) -> None:
         raise lines.error(f"line {lines.first}: unknown {what} format version {v}")
 
 
-def read_text(path, error: type[Exception]) -> str:
-    """A file's text; bytes that are not UTF-8 raise ``error`` naming the first bad byte.
-    A missing file raises FileNotFoundError as usual."""
-    from pathlib import Path
+MAX_BYTES = 8 << 20  # no file of ours comes near this (a day's recording is well under 1 MiB)
+QUOTE = 40  # characters of the reader's input an error message shows at most
 
-    data = Path(path).read_bytes()
+BOM = "\ufeff"
+
+
+def quote(text: str, limit: int = QUOTE) -> str:
+    """``repr`` of at most ``limit`` characters of ``text`` (with ``...`` when cut)."""
+    return repr(text[:limit]) + ("..." if len(text) > limit else "")
+
+
+DECIMAL = re.compile(r"(0|[1-9][0-9]{0,17})\Z")  # ASCII digits only, at most 18 of them
+
+
+def decimal(text: str) -> int | None:
+    """The whole number ``text`` spells in plain ASCII decimal (``0``..``999999999999999999``), or
+    None: no sign, no ``_``, no spaces, no other digits (``²``, Arabic-Indic), no leading zeros."""
+    return int(text) if DECIMAL.match(text) else None
+
+
+def decode(data: bytes, error: type[Exception]) -> str:
+    """UTF-8 text of ``data`` without a leading byte-order mark; ``error`` when it is not text."""
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise error(f"not text (byte {e.start} is not UTF-8)") from None
+    if text.startswith(BOM):
+        text = text[1:]
+    nul = text.find("\0")
+    if nul >= 0:
+        raise error(f"not text (character {nul} is a NUL)")
+    return text
+
+
+def read_text(path, error: type[Exception], limit: int = MAX_BYTES) -> str:
+    """A file's text, read with a size cap; a file over ``limit`` bytes or not UTF-8 text
+    raises ``error``; a UTF-8 byte-order mark is skipped. A missing file raises
+    FileNotFoundError as usual, other OS errors OSError."""
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise error(f"too large (over {limit // (1 << 20)} MiB): not a baker8bit file")
+    return decode(data, error)

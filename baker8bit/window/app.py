@@ -11,6 +11,7 @@ this same ``update``, so a replay shows exactly what was played.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from baker8bit.console.screens import compose, draw_offer
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.layout import Options
 from baker8bit.window import aspect, keyboard, mouse, render
+from baker8bit.window.overlay import Overlay
 
 NTSC_FPS, PAL_FPS = 60, 50
 CRT_SCREEN_MODE = 2  # Pyxel's "retro" screen filter
@@ -50,6 +52,55 @@ class AppOptions:
 
 
 _initialised: tuple | None = None
+audio_ok = True  # False when Pyxel found no sound device: the window plays silently
+
+NO_DISPLAY = ("no display: DISPLAY and WAYLAND_DISPLAY are not set, so no window can open. "
+              "Without a window: `baker8bit keys \"...\"` plays by key script, `baker8bit shot` draws a screen "
+              "to PNG, `baker8bit replay --gif` renders a recording; or run it in a desktop session")
+AUDIO_NOISE = ("ALSA lib", "Failed to initialize audio", "audio device", "snd_", "PulseAudio", "jack server")
+
+
+class WindowError(RuntimeError):
+    """The window cannot open (no display, Pyxel's own error); the message says how to play without."""
+
+
+def check_display() -> None:
+    """On Linux (and the BSDs) a window needs X11 or Wayland; say so instead of hanging in Pyxel."""
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            raise WindowError(NO_DISPLAY)
+
+
+@contextmanager
+def _captured_output():
+    """Catch what the libraries under Pyxel print (fd 1 and 2) into a list of lines."""
+    import tempfile
+
+    lines: list[str] = []
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    saved = [os.dup(1), os.dup(2)]
+    with tempfile.TemporaryFile() as cap:
+        try:
+            os.dup2(cap.fileno(), 1)
+            os.dup2(cap.fileno(), 2)
+            yield lines
+        finally:
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            for fd in saved:
+                os.close(fd)
+            cap.seek(0)
+            lines.extend(cap.read(1 << 16).decode("utf-8", "replace").splitlines())
+
+
+def quiet_init(init: Callable[[], None]) -> tuple[bool, list[str]]:
+    """Run ``init`` (``pyxel.init`` for a window) with the sound libraries' chatter caught:
+    (sound works, the other lines, to show). No sound server: ALSA's dozen lines become one."""
+    with _captured_output() as lines:
+        init()
+    noise = [ln for ln in lines if any(n in ln for n in AUDIO_NOISE)]
+    return not noise, [ln for ln in lines if ln not in noise and ln.strip()]
 
 
 @contextmanager
@@ -75,9 +126,11 @@ def _quiet_output(quiet: bool):
 
 def init_pyxel(opts: AppOptions) -> None:
     """``pyxel.init`` once per process (Pyxel allows one window); later calls reuse it."""
-    global _initialised
+    global _initialised, audio_ok
     g = geometry()
     if _initialised is None:
+        if not opts.headless:
+            check_display()
         cwd = os.getcwd()  # pyxel.init moves to the main script's folder; relative paths must keep working
         # Headless, Pyxel's screen is the Atari picture itself (captures reshape it on output); in
         # the window it is the picture in the chosen pixel shape, scanlines repeated `scale` times
@@ -86,15 +139,36 @@ def init_pyxel(opts: AppOptions) -> None:
         if not opts.headless and opts.aspect != "square":
             width, height = aspect.size(opts.aspect, g.width, g.height, opts.scale or 2)
             display_scale = 1 if opts.scale else None
-        with _quiet_output(opts.headless):
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # Ctrl-C stays Python's
+
+        def init() -> None:
             pyxel.init(
                 width, height, title="BAKER SOLITAIRE", fps=opts.fps or (PAL_FPS if opts.pal else NTSC_FPS),
                 quit_key=pyxel.KEY_NONE, display_scale=display_scale, headless=opts.headless,
                 capture_sec=opts.capture_sec,
             )
+
+        try:
+            if opts.headless:
+                with _quiet_output(True):
+                    init()
+            else:
+                audio_ok, other = quiet_init(init)
+                for line in other:
+                    print(line, file=sys.stderr)
+                if not audio_ok and opts.sound:
+                    print("baker8bit: no sound device found; playing silently", file=sys.stderr)
+        except Exception as e:  # Pyxel panics as an exception when the window cannot open
+            raise WindowError(f"cannot open the window: {str(e)[:200]}") from None
+        finally:
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # whatever Pyxel's libraries set
         os.chdir(cwd)
         _initialised = (g.width, g.height, opts.pal)
     render.install_palette("pal" if opts.pal else "ntsc")
+    if not opts.headless:
+        from baker8bit.window import icon
+
+        icon.install()  # our own icon, not Pyxel's
     if opts.crt:
         pyxel.screen_mode(CRT_SCREEN_MODE)
 
@@ -168,6 +242,10 @@ class App:
         self.demo_hold = 0  # frames WINNER has flashed at the end of a demonstration
         self.title_machine: KeyMachine | None = None
         self.pointer = Pointer()
+        self.overlay = Overlay()  # the key list (?), the quit question (Ctrl+Q), the record key, DEMO
+        self.recording_mark = False  # not for --record: its screens are those a replay shows
+        if session is not None and session.data_dir is not None:
+            self.overlay.record = self.toggle_recording
         self.shown: Screen | None = None  # the screen last drawn: what a click lands on
         g = geometry()
         # The Atari picture (336 x 224): Pyxel's screen itself when it has that size, else an
@@ -178,7 +256,7 @@ class App:
         if opts.mouse and not opts.headless:
             pyxel.mouse(True)
         self.audio = None
-        if opts.sound:
+        if opts.sound and (audio_ok or opts.headless):
             from baker8bit.window.audio import Audio
 
             self.audio = Audio(standard="pal" if opts.pal else "ntsc", click=opts.click)
@@ -189,6 +267,8 @@ class App:
     # -- one frame ---------------------------------------------------------------------
 
     def update(self) -> None:
+        if isinstance(self.source, Keyboard) and self.overlay.update():
+            return
         if self.demo is not None:
             self._demo_update()
             return
@@ -304,12 +384,22 @@ class App:
                 self.dispatch()  # now the game asked for (or the title) starts
                 return
 
+    def toggle_recording(self) -> None:
+        import time
+
+        name = self.session.toggle_recording(time.strftime("%Y%m%d-%H%M%S"))
+        self.recording_mark = name is not None  # REC while the record key's recording runs
+        print(f"baker8bit: recording to {self.session.record_path}" if name else "baker8bit: recording stopped",
+              file=sys.stderr)
+
     def screen(self) -> Screen:
         m = self.machine
         notes = self.session.notes() if self.session is not None else ()
         if self.offer is not None:
             return offer_screen(self.offer)
-        return compose(m.view(), m.game, m.frame, self.layout, notes)
+        scr = compose(m.view(), m.game, m.frame, self.layout, notes)
+        self.overlay.draw(scr, m.phase, self.demo is not None, self.recording_mark)
+        return scr
 
     def draw(self) -> None:
         self.draw_on(self.picture)

@@ -41,16 +41,52 @@ def screenshot(app: App, out: str | os.PathLike, scale: int = 1, shape: str = as
     os.chmod(tmp, 0o666 & ~umask)  # an ordinary file, not mkstemp's private 0600
     try:
         data, w, h = shaped(app, scale, shape)
-        img = pyxel.Image(w, h)
-        img.data_ptr()[:] = data
-        img.save(tmp, 1)
-        if not os.path.getsize(tmp):
-            raise CaptureError(f"cannot write {out}: the screenshot came out empty")
+        write_png(tmp, data, w, h)
+        check_png(tmp, out)
         os.replace(tmp, out)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def write_png(path: str | os.PathLike, data: bytes, w: int, h: int) -> None:
+    """Pyxel writes the picture (palette indices, w x h) as a PNG."""
+    img = pyxel.Image(w, h)
+    img.data_ptr()[:] = data
+    img.save(str(path), 1)
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def check_png(tmp: str | os.PathLike, out: str | os.PathLike) -> None:
+    """The PNG Pyxel wrote is whole (its chunks chain from the signature to IEND, each CRC
+    right) and on disk (fsynced); Pyxel does not say when a full disk cut it short."""
+    import struct
+    import zlib
+
+    with open(tmp, "rb+") as f:
+        data = f.read()
+        if not data.startswith(PNG_SIGNATURE):
+            raise CaptureError(f"cannot write {out}: the screenshot came out {'empty' if not data else 'damaged'} "
+                               "(a full disk?)")
+        at = len(PNG_SIGNATURE)
+        while True:
+            if at + 12 > len(data):
+                raise CaptureError(f"cannot write {out}: the PNG was cut short (a full disk?)")
+            size, kind = struct.unpack(">I4s", data[at:at + 8])
+            body = data[at + 8:at + 8 + size]
+            crc = data[at + 8 + size:at + 12 + size]
+            if len(body) < size or len(crc) < 4 or zlib.crc32(kind + body) != struct.unpack(">I", crc)[0]:
+                raise CaptureError(f"cannot write {out}: the PNG was cut short (a full disk?)")
+            at += 12 + size
+            if kind == b"IEND":
+                break
+        try:
+            os.fsync(f.fileno())
+        except OSError as e:
+            raise CaptureError(f"cannot write {out}: {e.strerror or e}") from None
 
 
 def headless_app(machine: KeyMachine, glyphs: bool = False, pal: bool = False) -> App:

@@ -26,15 +26,28 @@ def replay_app(rec: recording.Recording, opts: AppOptions) -> App:
     return App(machine, opts, source=Scripted(list(rec.keys)))
 
 
-class Paced:
-    """Runs ``speed`` machine frames per display frame (fractions carry over)."""
+END_HOLD = 120  # display frames the last screen stays (two seconds) before a window replay closes
 
-    def __init__(self, app: App, speed: float):
+
+class Paced:
+    """Runs ``speed`` machine frames per display frame (fractions carry over). With ``end`` (the
+    recording's frame count) the replay stops there: the last screen stays ``END_HOLD`` display
+    frames, then ``quit`` (``pyxel.quit``) closes the window."""
+
+    def __init__(self, app: App, speed: float, end: int | None = None, quit=None):
         self.app, self.speed, self.credit = app, speed, 0.0
+        self.end, self.quit, self.held = end, quit or pyxel.quit, 0
 
     def update(self) -> None:
+        if self.end is not None and self.app.machine.frame >= self.end and self.app.demo is None:
+            self.held += 1
+            if self.held >= END_HOLD:
+                self.quit()
+            return
         self.credit += self.speed
         while self.credit >= 1:
+            if self.end is not None and self.app.machine.frame >= self.end:
+                break
             self.app.update()
             self.credit -= 1
 
@@ -42,7 +55,7 @@ class Paced:
 def replay_window(rec: recording.Recording, speed: float = 1.0, scale: int | None = None,
                   glyphs: bool = False, pal: bool = False, sound: bool = True, shape: str = aspect.DEFAULT) -> None:
     app = replay_app(rec, AppOptions(scale=scale, glyphs=glyphs, pal=pal, sound=sound, aspect=shape))
-    pyxel.run(Paced(app, speed).update, app.draw)
+    pyxel.run(Paced(app, speed, end=rec.frames).update, app.draw)
 
 
 def render_headless(rec: recording.Recording, gif: str | None = None, png_dir: str | None = None,

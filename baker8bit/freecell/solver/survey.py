@@ -6,6 +6,7 @@ The command line (``baker8bit survey``) is a thin layer over this module.
 from __future__ import annotations
 
 import csv
+import itertools
 import multiprocessing
 import os
 import signal
@@ -38,24 +39,61 @@ class Task(NamedTuple):
     max_seconds: float | None
 
 
-def parse_deals(text: str) -> list[int]:
-    """``"1-1000"``, ``"7"`` or ``"1-10,20,30-35"`` -> deal numbers, in order, once each."""
-    out: list[int] = []
-    seen: set[int] = set()
-    for part in text.split(","):
+class Deals:
+    """Deal numbers given as ranges, in order, once each, made as they are iterated: ``1-999999999``
+    takes a few bytes, not gigabytes. ``len``, ``in`` and iteration; equal to the list it spells."""
+
+    def __init__(self, ranges: list[tuple[int, int]]):
+        self.ranges = ranges
+
+    def _earlier(self, i: int, d: int) -> bool:
+        return any(lo <= d <= hi for lo, hi in self.ranges[:i])
+
+    def __iter__(self) -> Iterator[int]:
+        for i, (lo, hi) in enumerate(self.ranges):
+            for d in range(lo, hi + 1):
+                if not self._earlier(i, d):
+                    yield d
+
+    def __len__(self) -> int:
+        union: list[tuple[int, int]] = []
+        for lo, hi in sorted(self.ranges):
+            if union and lo <= union[-1][1] + 1:
+                union[-1] = (union[-1][0], max(union[-1][1], hi))
+            else:
+                union.append((lo, hi))
+        return sum(hi - lo + 1 for lo, hi in union)
+
+    def __contains__(self, d: object) -> bool:
+        return any(lo <= d <= hi for lo, hi in self.ranges)  # type: ignore[operator]
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == list(other) if isinstance(other, (list, tuple, Deals)) else NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Deals({self.ranges!r})"
+
+
+def parse_deals(text: str) -> Deals:
+    """``"1-1000"``, ``"7"`` or ``"1-10,20,30-35"`` -> deal numbers, in order, once each (streamed)."""
+    ranges: list[tuple[int, int]] = []
+    parts = text.split(",")
+    if len(parts) > 1000:
+        raise ValueError("more than 1000 deal ranges: write them as fewer ranges")
+    for part in parts:
+        shown = repr(part.strip()[:40])
         lo_text, dash, hi_text = part.strip().partition("-")
         try:
-            lo = check_deal_number(int(lo_text))
-            hi = check_deal_number(int(hi_text)) if dash else lo
+            lo = check_deal_number(int(lo_text)) if lo_text.isascii() and len(lo_text) < 12 else None
+            hi = (check_deal_number(int(hi_text)) if hi_text.isascii() and len(hi_text) < 12 else None) if dash else lo
+            if lo is None or hi is None:
+                raise ValueError
         except (ValueError, DealError):
-            raise ValueError(f"bad deal range {part.strip()!r} (write e.g. 1-1000 or 7 or 1-10,20)") from None
+            raise ValueError(f"bad deal range {shown} (write e.g. 1-1000 or 7 or 1-10,20)") from None
         if hi < lo:
-            raise ValueError(f"bad deal range {part.strip()!r}: the end is below the start")
-        for d in range(lo, hi + 1):
-            if d not in seen:
-                seen.add(d)
-                out.append(d)
-    return out
+            raise ValueError(f"bad deal range {shown}: the end is below the start")
+        ranges.append((lo, hi))
+    return Deals(ranges)
 
 
 def parse_suits(text: str) -> list[int]:  # the 1989 game's --suits list
@@ -105,15 +143,21 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_tasks(tasks: list[Task], workers: int) -> Iterator[Row]:
-    """Rows in task order, computed by ``workers`` processes (1: in this process)."""
-    if workers <= 1 or len(tasks) <= 1:
+CHUNK = 256  # tasks handed to the pool at a time, so a stream of a billion deals is never held whole
+
+
+def run_tasks(tasks: Iterable[Task], workers: int) -> Iterator[Row]:
+    """Rows in task order, computed by ``workers`` processes (1: in this process). ``tasks`` may
+    be a stream; it is read ``CHUNK`` tasks at a time."""
+    if workers <= 1:
         for task in tasks:
             yield solve_task(task)
         return
+    it = iter(tasks)
     pool = multiprocessing.Pool(workers, initializer=_quiet_worker)
     try:
-        yield from pool.imap(solve_task, tasks, chunksize=1)
+        while chunk := list(itertools.islice(it, CHUNK)):
+            yield from pool.imap(solve_task, chunk, chunksize=1)
         pool.close()
     finally:
         pool.terminate()
@@ -125,7 +169,7 @@ def solve_batch(tasks: list[Task]) -> list[Row]:
     return [solve_task(task) for task in tasks]
 
 
-def run_tasks_dask(tasks: list[Task], address: str, batch: int = 50, window: int = 0) -> Iterator[Row]:
+def run_tasks_dask(tasks: Iterable[Task], address: str, batch: int = 50, window: int = 0) -> Iterator[Row]:
     """Rows in task order, computed on the Dask distributed cluster whose
     scheduler is at ``address`` (``pip install "baker8bit[cluster]"``).
 
@@ -138,13 +182,18 @@ def run_tasks_dask(tasks: list[Task], address: str, batch: int = 50, window: int
     except ImportError:
         raise RuntimeError('--scheduler needs Dask: pip install "baker8bit[cluster]"') from None
     from collections import deque
+    from itertools import islice
 
-    client = Client(address)
+    try:
+        client = Client(address)
+    except OSError as e:  # refused, timed out: one clear line, not a write error
+        raise RuntimeError(f"cannot reach the Dask scheduler {address}: {e}") from None
     try:
         if window <= 0:
             threads = sum(client.nthreads().values()) or 1
             window = 4 * threads
-        batches = (tasks[i:i + batch] for i in range(0, len(tasks), batch))
+        it = iter(tasks)  # a list or a stream (a range of 10^7 deals is never a list)
+        batches = iter(lambda: list(islice(it, batch)), [])
         pending: deque = deque()
         for part in batches:
             pending.append(client.submit(solve_batch, part, pure=False))
@@ -262,11 +311,29 @@ class Progress:
 # ---- summary --------------------------------------------------------------------
 
 
+class Counts:
+    """Outcomes per rule set, counted as rows come (a survey keeps no list of its rows)."""
+
+    def __init__(self, rows: Iterable[Row] = ()):
+        self.by_game: dict[str, dict[str, int]] = {}
+        self.n = 0
+        for row in rows:
+            self.add(row)
+
+    def add(self, row: Row) -> None:
+        self.by_game.setdefault(row.game, dict.fromkeys(OUTCOMES, 0))[row.outcome] += 1
+        self.n += 1
+
+    def summary(self) -> str:
+        return _table(self.by_game)
+
+
 def summary(rows: Iterable[Row]) -> str:
     """A table of outcomes per rule set, with percentages."""
-    counts: dict[str, dict[str, int]] = {}
-    for row in rows:
-        counts.setdefault(row.game, dict.fromkeys(OUTCOMES, 0))[row.outcome] += 1
+    return Counts(rows).summary()
+
+
+def _table(counts: dict[str, dict[str, int]]) -> str:
     lines = [f"{'game':>11} {'deals':>7}  {'solvable':>16}  {'unsolvable':>16}  {'unknown':>16}"]
     for game in sorted(counts):
         c = counts[game]

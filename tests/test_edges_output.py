@@ -1,0 +1,104 @@
+"""Issue 13: full disks and closed outputs: one clear line and a non-zero exit, never a Traceback,
+never a truncated PNG or an empty CSV left behind."""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from baker8bit.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(args, **kw):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.update(kw.pop("env", {}))
+    return subprocess.run([sys.executable, "-m", "baker8bit", *args], env=env, timeout=120, **kw)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_stdout_is_one_line_and_exit_1():
+    with open("/dev/full", "w") as full:
+        res = run(["solve", "--suits", "4", "--deal", "1"], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert res.returncode == 1 and "Traceback" not in res.stderr
+    assert res.stderr.strip().splitlines() == ["baker8bit: cannot write the output: No space left on device"]
+
+
+def test_a_stdout_closed_early_is_one_line_and_exit_1():
+    r, w = os.pipe()
+    os.close(r)  # the reader is gone before anything is written
+    try:
+        res = run(["solve", "--suits", "4", "--deal", "1"], stdout=w, stderr=subprocess.PIPE, text=True)
+    finally:
+        os.close(w)
+    assert res.returncode == 1 and "Traceback" not in res.stderr
+    assert res.stderr.strip().splitlines() == ["baker8bit: cannot write the output: closed"]
+
+
+def test_a_pipe_closed_after_the_first_bytes(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "baker8bit", "survey", "--suits", "2", "--deals", "1-40",
+                             "--workers", "1", "--max-states", "50"],
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdout.read(10)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 1 and "Traceback" not in err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_survey_of_a_billion_deals_streams_and_a_full_disk_is_one_line():
+    code = ("import resource, sys, runpy; resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30)); "
+            "sys.argv = ['baker8bit'] + sys.argv[1:]; runpy.run_module('baker8bit', run_name='__main__')")
+    res = subprocess.run([sys.executable, "-c", code, "survey", "--deals", "1-999999999", "--workers", "1",
+                          "--out", "/dev/full", "--max-states", "10"],
+                         env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True, text=True, timeout=120)
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-500:]
+    assert "cannot write /dev/full: No space left on device" in res.stderr
+
+
+def test_survey_out_on_a_full_disk_leaves_no_empty_csv(tmp_path, monkeypatch, capsys):
+    from baker8bit.freecell.solver import survey as sv
+
+    def full(self, row):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(sv.RowWriter, "write", full)
+    out = tmp_path / "s.csv"
+    assert main(["survey", "--deals", "1-3", "--workers", "1", "--out", str(out), "--max-states", "10"]) == 1
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "Traceback" not in err
+    assert not out.exists()
+
+
+def test_shot_on_a_full_disk_fails_and_leaves_no_png(tmp_path, monkeypatch, capsys):
+    from baker8bit.window import capture
+
+    def truncated(path, data, w, h):  # a full disk: the PNG stops part-way, and nobody says so
+        Path(path).write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 30)
+
+    monkeypatch.setattr(capture, "write_png", truncated)
+    out = tmp_path / "s.png"
+    assert main(["shot", "--suits", "4", "--deal", "1", "--out", str(out)]) != 0
+    assert "Traceback" not in capsys.readouterr().err
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_study_out_on_a_full_disk_is_one_line(tmp_path, monkeypatch, capsys):
+    from baker8bit.games.sequence import study as sd
+
+    def full(self, row):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(sd.RowWriter, "write", full)
+    out = tmp_path / "s.csv"
+    assert main(["study", "sequence", "--strategy", "greedy", "--deals", "1-2", "--workers", "1",
+                 "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"cannot write {out}: No space left on device; 0 rows written" in err and "Traceback" not in err
