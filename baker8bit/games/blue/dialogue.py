@@ -24,14 +24,15 @@ from __future__ import annotations
 
 from typing import Callable
 
+from baker8bit.console import dialogue as base
 from baker8bit.core import events as ev
 from baker8bit.core.cards import SUITS
 from baker8bit.core.timing import Timing
 from baker8bit.games.blue import checker, gamefile
 from baker8bit.games.blue.play import BlueGame, rules_of
 from baker8bit.games.blue.rules import GAP, Move, RulesError, card_text, rank_of
+from baker8bit.console.dialogue import IDLE, SELECTED, WON
 
-IDLE, SELECTED, FLASH, WON = "idle", "selected", "flash", "won"
 STRATEGY, PLAY = "strategy", "play"
 BOARD_ROWS, PLAN_ROWS = "ABCD", "EFGH"
 COLUMNS = "A1234567890JQK"  # the key of columns 0..13
@@ -50,29 +51,12 @@ def save_path():
     return userdata.data_dir(create=True) / FILE_NAME
 
 
-class _NoAdvisor:
-    thinking = False
+class BlueDialogue(base.Dialogue):
+    """Blue's keys on the shared dialogue (``console/dialogue.py``: flash, WINNER, HELP's blink);
+    ``selected`` is the hit key of the selected slot (it blinks)."""
 
-    def cancel(self) -> None:
-        pass
-
-
-class BlueDialogue:
     def __init__(self, game: BlueGame, timing: Timing, emit: Callable[..., None], clock: Callable[[], int]):
-        self.game = game
-        self.timing = timing
-        self.emit = emit
-        self.clock = clock
-        self.phase = IDLE
-        self.selected: str | None = None  # the hit key of the selected slot (it blinks)
-        self.select_start = 0
-        self.flashing: str | None = None
-        self.flash_start = 0
-        self.winner_start = 0
-        self.advisor = _NoAdvisor()
-        self.hint: tuple[str, ...] = ()
-        self.hint_text = ""
-        self.hint_start = 0
+        super().__init__(game, timing, emit, clock)
         game.mode = STRATEGY if game.moves == 0 else PLAY
 
     # -- what the screen reads ------------------------------------------------
@@ -82,32 +66,11 @@ class BlueDialogue:
         return self.game.position.layout
 
     def begin(self, resumed: bool = False) -> None:
-        self.emit(ev.DEAL, self.game.rules.label, self.game.deal)
-        if resumed or self.game.moves:
-            self.emit(ev.RESUME, self.game.moves, self.game.takebacks_left)
-        if self.game.won:
-            self._win()
-
-    @property
-    def busy(self) -> bool:
-        return self.phase == FLASH
-
-    @property
-    def black(self) -> frozenset[str]:
-        return frozenset((self.selected,)) if self.phase == SELECTED and self.selected else frozenset()
-
-    def tick(self, frame: int) -> None:
-        if self.phase == FLASH and frame - self.flash_start >= self.timing.flash_frames:
-            self.phase = IDLE
-            self.flashing = None
+        super().begin(resumed or bool(self.game.moves))  # a game file loaded mid-game goes on
 
     def clear(self) -> None:
         self._deselect()
         self.clear_hint()
-
-    def clear_hint(self) -> None:
-        self.hint = ()
-        self.hint_text = ""
 
     def _deselect(self) -> None:
         g = self.game
@@ -218,10 +181,10 @@ class BlueDialogue:
         self._announce(move)
 
     def _announce(self, move: Move) -> None:
-        self.emit(ev.MOVE, card_text(move.card), self.lay.slot_text(move.to))
-        self.emit(ev.TONE)
-        if self.game.won:
-            self._win()
+        self.announce(move)
+
+    def move_keys(self, move: Move) -> tuple[str, str]:
+        return card_text(move.card), self.lay.slot_text(move.to)
 
     # -- strategy mode ------------------------------------------------------------
 
@@ -376,13 +339,10 @@ class BlueDialogue:
 
     def _start_flash(self, what: str | None) -> None:
         self._deselect()
-        self.flashing = what or "line"
-        self.flash_start = self.clock()
-        self.phase = FLASH
-        self.emit(ev.FLASH, self.flashing)
+        self.start_flash(what or "line")
 
-    def _win(self) -> None:
+    def win(self) -> None:
         self._deselect()
-        self.phase = WON
-        self.winner_start = self.clock()
-        self.emit(ev.WINNER)
+        super().win()
+
+    _win = win
