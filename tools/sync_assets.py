@@ -19,8 +19,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "baker8bit" / "atari" / "assets"
-# (source folder, file pattern): what ships
-SOURCES = (("palettes", "*.pyxpal"), ("palettes", "*.toml"), ("fonts", "*.bdf"))
+# (source folder, file pattern): what ships (the font's text grid too, so an installed package holds its source)
+SOURCES = (("palettes", "*.pyxpal"), ("palettes", "*.toml"), ("fonts", "*.bdf"), ("fonts", "*.txt"))
 
 
 def pairs(root: Path = ROOT) -> list[tuple[Path, Path]]:
