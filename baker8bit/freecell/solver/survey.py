@@ -238,17 +238,19 @@ def read_rows(path: str) -> dict[tuple[str, int], Row]:
 
 
 class RowWriter:
-    """Writes rows as they come, flushed one by one (an interrupt keeps them)."""
+    """Writes rows as they come, flushed one by one (an interrupt keeps them). A row is a
+    NamedTuple whose fields are ``fields`` in order, the last one its seconds (written to 0.1 ms);
+    the sequence study's rows are written by it too."""
 
-    def __init__(self, stream: TextIO, header: bool):
+    def __init__(self, stream: TextIO, header: bool, fields: tuple[str, ...] = FIELDS):
         self.stream = stream
         self.writer = csv.writer(stream, lineterminator="\n")
         if header:
-            self.writer.writerow(FIELDS)
+            self.writer.writerow(fields)
             stream.flush()
 
-    def write(self, row: Row) -> None:
-        self.writer.writerow([row.game, row.deal, row.outcome, row.moves, row.states, f"{row.seconds:.4f}"])
+    def write(self, row: tuple) -> None:
+        self.writer.writerow([*row[:-1], f"{row[-1]:.4f}"])
         self.stream.flush()
 
 

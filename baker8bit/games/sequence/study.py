@@ -106,17 +106,11 @@ def read_rows(path: str) -> dict[tuple[str, int], Row]:
     return done
 
 
-class RowWriter:
-    def __init__(self, stream: TextIO, header: bool):
-        self.stream = stream
-        self.writer = csv.writer(stream, lineterminator="\n")
-        if header:
-            self.writer.writerow(FIELDS)
-            stream.flush()
+class RowWriter(sv.RowWriter):
+    """The survey's CSV writer, with this study's columns."""
 
-    def write(self, row: Row) -> None:
-        self.writer.writerow([*row[:-1], f"{row.seconds:.4f}"])
-        self.stream.flush()
+    def __init__(self, stream: TextIO, header: bool):
+        super().__init__(stream, header, FIELDS)
 
 
 # ---- table -------------------------------------------------------------------------------
