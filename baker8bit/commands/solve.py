@@ -158,14 +158,8 @@ def run_survey(args: argparse.Namespace) -> int:
     kept = [done[(rs.name, d)] for rs in rule_sets for d in deals if (rs.name, d) in done] if done else []
     tasks = (sv.Task(rs.name, d, args.max_states, args.max_seconds)  # a stream: never a list of every deal
              for rs in rule_sets for d in deals if (rs.name, d) not in done)
-    created = False
     try:
-        if args.out:
-            header = not (args.resume and os.path.exists(args.out) and os.path.getsize(args.out) > 0)
-            created = not os.path.exists(args.out)
-            stream = open(args.out, "a" if not header else "w", newline="", encoding="utf-8")  # noqa: SIM115 (closed below)
-        else:
-            stream, header = sys.stdout, True
+        stream, header, created = sv.open_output(args.out, args.resume)
     except OSError as e:
         return _fail(f"cannot write {args.out}: {e.strerror or e}")
     progress = sv.Progress(sys.stderr, total)
@@ -195,11 +189,9 @@ def run_survey(args: argparse.Namespace) -> int:
         failed, code = e, 1
     finally:
         progress.close()
-        if stream is not sys.stdout:
-            try:
-                stream.close()
-            except OSError as e:
-                failed, code = failed or e, code or 1
+        closing = sv.close_output(stream)
+        if closing is not None:
+            failed, code = failed or closing, code or 1
     if failed is not None:
         where = args.out or "the output"
         gone = ""

@@ -17,6 +17,7 @@ import sys
 
 from baker8bit.commands.common import UsageError, positive_int
 from baker8bit.games.sequence import strategy as strat
+from baker8bit.freecell.solver import survey as sv
 from baker8bit.games.sequence import study as sd
 
 
@@ -70,11 +71,7 @@ def run(args: argparse.Namespace) -> int:
     wanted = [(n, d) for n in names for d in deals]
     tasks = [sd.Task(n, d, args.samples, args.max_states) for n, d in wanted if (n, d) not in done]
     try:
-        if args.out:
-            header = not (args.resume and os.path.exists(args.out) and os.path.getsize(args.out) > 0)
-            stream = open(args.out, "w" if header else "a", newline="", encoding="utf-8")  # noqa: SIM115
-        else:
-            stream, header = sys.stdout, True
+        stream, header, _ = sv.open_output(args.out, args.resume)
     except OSError as e:
         raise UsageError(f"cannot write {args.out}: {e}") from None
     rows = dict(done)
@@ -96,11 +93,9 @@ def run(args: argparse.Namespace) -> int:
         failed, code = e, 1
     finally:
         progress.close()
-        if stream is not sys.stdout:
-            try:
-                stream.close()
-            except OSError as e:
-                failed, code = failed or e, code or 1
+        closing = sv.close_output(stream)
+        if closing is not None:
+            failed, code = failed or closing, code or 1
     if failed is not None:
         print(f"baker8bit: cannot write {args.out or 'the output'}: {failed.strerror or failed}; "
               f"{fresh} rows written", file=sys.stderr)

@@ -10,6 +10,7 @@ import itertools
 import multiprocessing
 import os
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple, TextIO
@@ -235,6 +236,28 @@ def read_rows(path: str) -> dict[tuple[str, int], Row]:
                 raise ValueError(f"{path}: line {n}: unknown outcome {row.outcome!r}")
             done[(row.game, row.deal)] = row
     return done
+
+
+def open_output(path: str | None, resume: bool) -> tuple[TextIO, bool, bool]:
+    """Where a survey or study writes its CSV: ``(stream, header wanted, file created)``.
+    With ``resume`` a file that has rows is appended to (no second header); no path is stdout.
+    OSError when the file cannot be opened."""
+    if not path:
+        return sys.stdout, True, False
+    header = not (resume and os.path.exists(path) and os.path.getsize(path) > 0)
+    created = not os.path.exists(path)
+    return open(path, "w" if header else "a", newline="", encoding="utf-8"), header, created  # noqa: SIM115
+
+
+def close_output(stream: TextIO) -> OSError | None:
+    """Close a CSV opened by ``open_output`` (never stdout); the error of a full disk, else None."""
+    if stream is sys.stdout:
+        return None
+    try:
+        stream.close()
+    except OSError as e:
+        return e
+    return None
 
 
 class RowWriter:
