@@ -1,4 +1,4 @@
-"""Build the optional compiled solver core: ``baker8bit/freecell/solver/_ccore*.so``.
+"""Build the optional compiled modules (``MODULES``), e.g. the solver core ``_ccore*.so``.
 
     pip install cython            # or: pip install -e ".[fast]"
     python tools/build_core.py    # needs a C compiler (cc)
@@ -23,25 +23,39 @@ ROOT = Path(__file__).resolve().parent.parent
 SOLVER = ROOT / "baker8bit" / "freecell" / "solver"
 
 
-def build() -> Path:
+# The compiled modules: (the plain-Python source, its Cython declarations or None,
+# the extension's name). Each source stays the pure reference of its extension.
+MODULES = [
+    (SOLVER / "core.py", SOLVER / "core.pxd", "baker8bit.freecell.solver._ccore"),
+]
+
+
+def build_one(source: Path, pxd: Path | None, name: str) -> Path:
     try:
         from Cython.Build import cythonize
         from setuptools import Extension, setup
     except ImportError as e:  # pragma: no cover
         raise SystemExit(f"build_core: needs Cython and setuptools ({e}); pip install cython") from None
+    short = name.rsplit(".", 1)[1]
     with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / "_ccore.py"
-        shutil.copyfile(SOLVER / "core.py", src)
-        shutil.copyfile(SOLVER / "core.pxd", src.with_suffix(".pxd"))  # C types of the hot loop
-        ext = Extension("baker8bit.freecell.solver._ccore", [str(src)], extra_compile_args=["-O2"])
+        src = Path(tmp) / (short + source.suffix)
+        shutil.copyfile(source, src)
+        if pxd is not None:
+            shutil.copyfile(pxd, src.with_suffix(".pxd"))  # C types of the hot loop
+        ext = Extension(name, [str(src)], extra_compile_args=["-O2"])
         modules = cythonize([ext], compiler_directives={"language_level": 3, "binding": False},
                             build_dir=str(Path(tmp) / "c"), quiet=True)
-        setup(name="baker8bit-ccore", ext_modules=modules, script_args=[
+        setup(name="baker8bit-" + short.strip("_"), ext_modules=modules, script_args=[
             "build_ext", "--build-lib", str(ROOT), "--build-temp", str(Path(tmp) / "o")])
-    built = sorted(SOLVER.glob("_ccore*.so")) + sorted(SOLVER.glob("_ccore*.pyd"))
+    where = ROOT.joinpath(*name.split(".")[:-1])
+    built = sorted(where.glob(short + "*.so")) + sorted(where.glob(short + "*.pyd"))
     if not built:
-        raise SystemExit("build_core: no _ccore module was built")
+        raise SystemExit(f"build_core: no {short} module was built")
     return built[-1]
+
+
+def build() -> list[Path]:
+    return [build_one(*m) for m in MODULES]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,13 +63,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="only check that the compiled core imports")
     args = ap.parse_args(argv)
     if not args.check:
-        print(f"built {build().relative_to(ROOT)}")
+        for path in build():
+            print(f"built {path.relative_to(ROOT)}")
     sys.path.insert(0, str(ROOT))
-    try:
-        from baker8bit.freecell.solver import _ccore  # noqa: F401
-    except ImportError as e:
-        print(f"the compiled core does not import: {e}", file=sys.stderr)
-        return 1
+    import importlib
+
+    for _source, _pxd, name in MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError as e:
+            print(f"the compiled module {name} does not import: {e}", file=sys.stderr)
+            return 1
     return 0
 
 
