@@ -24,6 +24,12 @@ time per deal is the solver's own (dealing included), its states the
 positions it generated, its peak memory the child's maximum resident set
 size (a Python interpreter, about 20 MB, included; the figure before the
 first deal is printed too). One core each.
+
+Times are printed twice: wall time ("total s") and CPU time ("cpu s": user +
+system time of our child process, and of the fc-solve processes from
+``getrusage(RUSAGE_CHILDREN)``). On a machine that is busy with other work the
+wall times of the two runs can be slowed by different amounts; the CPU times
+are what each solver itself spent, so the CPU ratio is the one to trust there.
 """
 
 from __future__ import annotations
@@ -65,6 +71,12 @@ def fc_solve_command(rs) -> list[str]:
 FC_EXTRA: list[str] = []  # --fc-max-iters N adds "--max-iters N"
 
 
+def _cpu(who: int) -> float:
+    """User + system seconds of this process or of its finished children."""
+    r = resource.getrusage(who)
+    return r.ru_utime + r.ru_stime
+
+
 def _max_rss_mb(who: int) -> float:
     """ru_maxrss in MB (Linux gives kilobytes)."""
     return resource.getrusage(who).ru_maxrss / 1024
@@ -75,6 +87,7 @@ def run_fc_solve(rs, deals: range, timeout: float | None) -> dict:
     env = dict(os.environ, FREECELL_SOLVER_QUIET="1")
     verdicts, times, states = {}, [], []
     t_all = time.perf_counter()
+    cpu0 = _cpu(resource.RUSAGE_CHILDREN)
     for deal in deals:
         board = boardtext.write(Position.dealt(deal, rs), rs)
         t0 = time.perf_counter()
@@ -88,7 +101,8 @@ def run_fc_solve(rs, deals: range, timeout: float | None) -> dict:
         m = _GENERATED.search(out)
         states.append(int(m.group(1)) if m else 0)
     wall = time.perf_counter() - t_all
-    return {"verdicts": verdicts, "times": times, "states": states, "wall": wall,
+    cpu = _cpu(resource.RUSAGE_CHILDREN) - cpu0
+    return {"verdicts": verdicts, "times": times, "states": states, "wall": wall, "cpu": cpu,
             "peak_mb": _max_rss_mb(resource.RUSAGE_CHILDREN), "base_mb": 0.0}
 
 
@@ -98,6 +112,7 @@ def ours_child(game: str, suits: int | None, first: int, last: int, max_states: 
     base = _max_rss_mb(resource.RUSAGE_SELF)
     verdicts, times, states, empties = {}, [], [], {}
     t_all = time.perf_counter()
+    cpu0 = _cpu(resource.RUSAGE_SELF)
     for deal in range(first, last + 1):
         t0 = time.perf_counter()
         pos = Position.dealt(deal, rs)
@@ -112,7 +127,9 @@ def ours_child(game: str, suits: int | None, first: int, last: int, max_states: 
         verdicts[deal] = result.outcome
         states.append(result.states)
     wall = time.perf_counter() - t_all
-    print(json.dumps({"verdicts": verdicts, "times": times, "states": states, "wall": wall, "empties": empties,
+    cpu = _cpu(resource.RUSAGE_SELF) - cpu0
+    print(json.dumps({"verdicts": verdicts, "times": times, "states": states, "wall": wall, "cpu": cpu,
+                      "empties": empties,
                       "peak_mb": _max_rss_mb(resource.RUSAGE_SELF), "base_mb": base}))
 
 
@@ -135,7 +152,7 @@ def row(name: str, r: dict) -> str:
     counts = [sum(1 for v in r["verdicts"].values() if v == o) for o in OUTCOMES]
     solving = sum(r["times"])
     rate = sum(r["states"]) / solving if solving else 0.0
-    return (f"{name:<10} {counts[0]:>6} {counts[1]:>10} {counts[2]:>7} {r['wall']:>8.2f} "
+    return (f"{name:<10} {counts[0]:>6} {counts[1]:>10} {counts[2]:>7} {r['wall']:>8.2f} {r['cpu']:>7.2f} "
             f"{statistics.median(r['times']) * 1000:>9.2f} {max(r['times']):>7.2f} "
             f"{sum(r['states']):>11} {rate:>11.0f} {r['peak_mb']:>8.1f}")
 
@@ -192,13 +209,14 @@ def main(argv: list[str] | None = None) -> int:
     print("fc-solve: " + " ".join(fc_solve_command(rs)))
     if not core.compiled():
         print("(no compiled core: python tools/build_core.py builds it)")
-    print(f"{'solver':<10} {'solved':>6} {'unsolvable':>10} {'unknown':>7} {'total s':>8} "
+    print(f"{'solver':<10} {'solved':>6} {'unsolvable':>10} {'unknown':>7} {'total s':>8} {'cpu s':>7} "
           f"{'median ms':>9} {'max s':>7} {'states':>11} {'states/s':>11} {'peak MB':>8}")
     for name, ours in runs:
         print(row(name, ours))
     print(row("fc-solve", fc))
     print("ratio ours/fc-solve: " + ", ".join(
-        f"{name} total time {ours['wall'] / fc['wall']:.2f}x (median per deal "
+        f"{name} total time {ours['wall'] / fc['wall']:.2f}x, CPU time {ours['cpu'] / fc['cpu']:.2f}x "
+        f"(median per deal "
         f"{statistics.median(ours['times']) / statistics.median(fc['times']):.2f}x)" for name, ours in runs))
     print("peak MB: " + ", ".join(f"{name} {ours['peak_mb']:.1f}" for name, ours in runs)
           + f", fc-solve {fc['peak_mb']:.1f} (states: positions generated; peak MB: max RSS, ours "

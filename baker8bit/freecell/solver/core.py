@@ -249,6 +249,9 @@ def _run(cols, cells, found, moves0, names, to_home, ncol, total, kings_only, ma
                 continue
         cands.sort()
 
+        no_empty_column = len(tops) == ncol
+        free_cells = cells.count(FREE)
+        cells_full = free_cells == 0
         children = []
         for _prio, s, d, c in cands:
             if s < ncol:
@@ -315,6 +318,22 @@ def _run(cols, cells, found, moves0, names, to_home, ncol, total, kings_only, ma
                 if len(seen) >= max_states:
                     return UNKNOWN, [], len(seen)
                 add(nkey)
+                if d < ncol:
+                    m = mask ^ BIT[c + 1] if dst else mask
+                    cm = cmask
+                    full = cells_full
+                else:
+                    m = mask ^ BIT[c]
+                    cm = cmask | BIT[c]
+                    full = free_cells == 1
+                if rest:
+                    m |= BIT[rest[-1]]
+                    if full and no_empty_column and not (
+                            (m | cm) & (m >> 1) & UNDER & ~BIT[c]):
+                        # A dead child (docs/SOLVER.md, "Dead positions"): no empty column, no
+                        # free cell, no card but c (which it may not move) onto its parent, and
+                        # nothing home. Seen, but not pushed: popped, it would have no move.
+                        continue
                 cl = list(cols)
                 cl[s] = rest
                 t = tops.copy()
@@ -322,22 +341,15 @@ def _run(cols, cells, found, moves0, names, to_home, ncol, total, kings_only, ma
                     cl[d] = dst + BYTE[c]
                     nc = cells
                     t[c] = d
-                    m = mask
-                    cm = cmask
                     if dst:
                         del t[c + 1]
-                        m ^= BIT[c + 1]
                 else:
                     nc = list(cells)
                     nc[d - ncol] = c
                     nc = tuple(nc)
                     del t[c]
-                    m = mask ^ BIT[c]
-                    cm = cmask | BIT[c]
                 if rest:
-                    r = rest[-1]
-                    t[r] = s
-                    m |= BIT[r]
+                    t[rest[-1]] = s
             else:
                 if nkey in seen:
                     continue
