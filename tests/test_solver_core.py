@@ -1,4 +1,4 @@
-"""The fast core (solver/core.py, and _ccore, the same file compiled) against the reference search.
+"""The fast core (solver/core.py, and _cfast, its search compiled from fastcore.pyx) against the reference.
 
 The core makes the reference's search with a cheaper key, so on every deal it
 must give the same outcome, the same number of states and the same moves, in
@@ -103,3 +103,31 @@ def test_solve_uses_the_core_and_pure_env(monkeypatch):
     assert core.implementation() is core
     monkeypatch.setenv("BAKER8BIT_PURE_SOLVER", "0")
     assert core.implementation() is core.implementation(pure=False)
+
+
+def test_compiled_core_gives_the_pure_answers_at_every_limit():
+    fast = compiled_core()
+    rs = rule_set("baker", {"suits": 4})
+    for deal in range(1, 31):
+        pos = Position.dealt(deal, rs)
+        for limit in (1, 2, 7, 60, 500, 5000):
+            assert answer(fast.solve(pos, rs, max_states=limit)) == answer(core.solve(pos, rs, max_states=limit))
+
+
+@pytest.mark.parametrize("game,options", RULE_SETS, ids=lambda v: v if isinstance(v, str) else "")
+def test_compiled_core_gives_the_pure_answers_in_mid_game(game, options):
+    # Positions with parked cards, cards home and empty columns: a few seeded random moves
+    # from each deal (the deal's own moves home first, as a player might leave them).
+    import random
+
+    fast = compiled_core()
+    rs = rule_set(game, options)
+    rng = random.Random(15)
+    for deal in range(1, 121):
+        pos = Position.dealt(deal, rs)
+        for _ in range(rng.randrange(0, 25)):
+            legal = moves.legal_moves(pos, rs)
+            if not legal:
+                break
+            pos = moves.apply(pos, rng.choice(legal))
+        assert answer(fast.solve(pos, rs, max_states=20000)) == answer(core.solve(pos, rs, max_states=20000)), (rs.name, deal)

@@ -1,14 +1,16 @@
-"""Build the optional compiled modules (``MODULES``), e.g. the solver core ``_ccore*.so``.
+"""Build the optional compiled modules (``MODULES``), e.g. the solver core ``_cfast*.so``.
 
     pip install cython            # or: pip install -e ".[fast]"
     python tools/build_core.py    # needs a C compiler (cc)
-    python tools/build_core.py --check   # exit 0 only if the compiled core imports
+    python tools/build_core.py --check   # exit 0 only if every compiled module imports
 
-The compiled core is ``solver/core.py`` itself, compiled by Cython with the C
-types of ``solver/core.pxd`` for its small integers (the same source, so the same search and the same answers; ``tests/test_solver_core.py``
-checks that on deals). ``solve()`` uses it when it imports and falls back to
-the plain module when it does not (no compiler, no Cython, another Python), so
-nothing else needs it. Delete the ``_ccore*`` file to go back to pure Python.
+Each module is a source (a ``.pyx``, or a plain ``.py`` with the Cython declarations of a
+``.pxd`` beside it) with a plain-Python reference that gives the same answers: the solver core
+``_cfast`` is ``solver/fastcore.pyx``, the search of ``solver/core.py`` in C data structures
+(``tests/test_solver_core.py`` checks they agree, outcome, states and moves, on deals). Its
+users import it when it is there and fall back to the plain module when it is not (no
+compiler, no Cython, another Python), so nothing else needs it. Delete the ``_c*`` files to go
+back to pure Python.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ SOLVER = ROOT / "baker8bit" / "freecell" / "solver"
 # The compiled modules: (the plain-Python source, its Cython declarations or None,
 # the extension's name). Each source stays the pure reference of its extension.
 MODULES = [
-    (SOLVER / "core.py", SOLVER / "core.pxd", "baker8bit.freecell.solver._ccore"),
+    (SOLVER / "fastcore.pyx", None, "baker8bit.freecell.solver._cfast"),
 ]
 
 

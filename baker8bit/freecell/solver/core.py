@@ -25,9 +25,11 @@ A move changes one ``under`` (the moved card's); a card sent home changes its
 own. So a candidate's key is its parent's XOR one shifted byte (two or three
 integer operations), tested against the seen set before the child is built.
 
-The module is plain Python; ``tools/build_core.py`` compiles this same file
-with Cython into ``_ccore`` (an optional extension: same source, same answers,
-faster). ``solve()`` uses ``_ccore`` when it is importable.
+The module is plain Python, and the reference of ``_cfast``: ``fastcore.pyx``, the same search
+in C data structures (a position as a C struct of ``under`` bytes, the seen set an
+open-addressing table of packed keys), which ``tools/build_core.py`` compiles with Cython when
+a C compiler is there. ``solve()`` uses ``_cfast`` when it imports; the tests check that it
+gives this module's answers (outcome, states and moves) on deals 1..300 of every rule set.
 """
 
 from __future__ import annotations
@@ -53,8 +55,8 @@ def supports(rules: RuleSet) -> bool:
 
 
 def implementation(pure: bool | None = None):
-    """The core module ``solve()`` runs: ``_ccore`` (this file compiled) when it
-    imports, else this one. ``pure=True``, or the environment variable
+    """The core module ``solve()`` runs: ``_cfast`` (this search compiled, fastcore.pyx) when
+    it imports, else this one. ``pure=True``, or the environment variable
     ``BAKER8BIT_PURE_SOLVER=1``, asks for this one."""
     import importlib
     import os
@@ -63,17 +65,17 @@ def implementation(pure: bool | None = None):
         pure = os.environ.get("BAKER8BIT_PURE_SOLVER", "") not in ("", "0")
     if not pure:
         try:
-            from baker8bit.freecell.solver import _ccore
+            from baker8bit.freecell.solver import _cfast
         except ImportError:
             pass
         else:
-            return _ccore
+            return _cfast
     return importlib.import_module("baker8bit.freecell.solver.core")
 
 
 def compiled() -> bool:
     """Whether the compiled core is there (and imports)."""
-    return implementation(pure=False).__name__.endswith("_ccore")
+    return implementation(pure=False).__name__.endswith("_cfast")
 
 
 def key_of(cols, cells) -> int:
@@ -126,8 +128,12 @@ def solve(
     rules: RuleSet,
     max_states: int | None = None,
     max_seconds: float | None = None,
+    run=None,
 ) -> Result:
-    """Search a position to the end (or to a limit): ``search.solve``'s answer."""
+    """Search a position to the end (or to a limit): ``search.solve``'s answer.
+
+    ``run`` is the search loop (``_run`` of this module unless another module
+    that makes the same search, ``_cfast``, passes its own)."""
     t0 = time.perf_counter()
     position.check(rules)
     if not supports(rules):
@@ -151,7 +157,7 @@ def solve(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        outcome, line, states = _run(
+        outcome, line, states = (run or _run)(
             cols, cells, found, tuple(moves), names, to_home, ncol, total, rules.empty == "kings",
             max_states if max_states is not None else _NO_LIMIT, deadline,
         )
@@ -184,7 +190,8 @@ def _run(cols, cells, found, moves0, names, to_home, ncol, total, kings_only, ma
             next_clock = n + _CLOCK_EVERY
             if time.perf_counter() >= deadline:
                 return UNKNOWN, [], len(seen)
-        cols, cells, key, found, depth, moves, last, tops, mask, cmask = pop()
+        entry = pop()
+        cols, cells, key, found, depth, moves, last, tops, mask, cmask = entry
         path[depth:] = (moves,)
         d1 = depth + 1
 
@@ -253,7 +260,8 @@ def _run(cols, cells, found, moves0, names, to_home, ncol, total, kings_only, ma
         free_cells = cells.count(FREE)
         cells_full = free_cells == 0
         children = []
-        for _prio, s, d, c in cands:
+        for cand in cands:
+            _prio, s, d, c = cand
             if s < ncol:
                 src = cols[s]
                 rest = src[:-1]

@@ -539,7 +539,7 @@ def solve(
     """Search a position to the end (or to a limit) in one call.
 
     The rule sets ``core.supports`` go to the fast core (``core.py``, compiled
-    into ``_ccore`` when built: see ``core.implementation``), the others to
+    into ``_cfast`` when built: see ``core.implementation``), the others to
     ``searcher``'s search. HELP and the demo run ``searcher``'s search in slices."""
     from baker8bit.freecell.solver import core
 

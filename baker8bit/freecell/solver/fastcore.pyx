@@ -1,0 +1,577 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The compiled core: ``core.py``'s search in C data structures (built as ``_cfast``).
+
+``core.py`` is the reference: this module makes the same search, candidate for candidate and
+state for state (the same moves in the same order, the same seen-test on the same compact key,
+so the same outcome, the same ``states`` and the same solution; ``tests/test_solver_core.py``
+compares them on deals 1..300 of every rule set). Only the data structures differ:
+
+- a position is a C struct: ``under[c]`` for each card (the card it lies on, or BOTTOM, PARKED,
+  HOME: the compact key of core.py, field by field), the exposed card of each column, the cells
+  and the terminal piles. A column is the chain of ``under`` from its exposed card, so moving a
+  card changes two bytes, and the key is ``under`` packed six bits a card;
+- the seen set is an open-addressing hash table of those packed keys (48 bytes each);
+- the stack is an array of positions, and the moves of the path are place numbers in an array.
+
+Built by ``tools/build_core.py`` (Cython and a C compiler); ``core.implementation()`` prefers it.
+"""
+
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memcpy, memset
+from libc.stdint cimport uint64_t, uint8_t, int64_t
+
+import time
+
+from baker8bit.freecell.solver import search as _search
+from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
+
+# The reference's move-ordering weights and clock period, as C integers.
+cdef int W_BURY = _search.W_BURY
+cdef int W_CELL = _search.W_CELL
+cdef int W_DIG = _search.W_DIG
+cdef int W_EMPTY = _search.W_EMPTY
+cdef int CLOCK_EVERY = _search._CLOCK_EVERY
+
+cdef enum:
+    NCARDS = 52
+    MAXP = 20        # places (columns + cells) at most: letters A..S
+    WORDS = 6        # key words: ten 6-bit fields a word
+    BOTTOM = 52
+    PARKED = 53
+    HOME = 54
+    NONE = 255       # no card (an empty column's exposed card)
+    FREE = 254       # an empty cell, as in core.py
+    PRIO0 = 2048     # priorities lie well within +-PRIO0 (at most about 620 in size)
+
+cdef struct Pos:
+    uint8_t under[NCARDS]
+    uint8_t top[MAXP]
+    uint8_t cells[MAXP]
+    uint8_t found[4]
+    int depth
+    int last
+    int64_t mv_off   # this position's moves (pairs of places) in the move arena
+    int mv_len
+
+
+# -- the seen set ---------------------------------------------------------------------------
+
+cdef struct Table:
+    uint64_t *keys   # WORDS words a slot; word 0 of an empty slot is EMPTY_FIELD
+    int64_t cap      # a power of two
+    int64_t count
+
+cdef enum:
+    EMPTY_FIELD = 63   # an empty slot's word 0: card 0's field 63, which no key has (at most 54)
+
+
+cdef inline uint64_t _hash(const uint64_t *k) noexcept nogil:
+    cdef uint64_t h = 0x9E3779B97F4A7C15ULL
+    cdef int i
+    for i in range(WORDS):
+        h = (h ^ k[i]) * 0xBF58476D1CE4E5B9ULL
+        h ^= h >> 31
+    return h
+
+
+cdef int _table_init(Table *t, int64_t cap):
+    cdef int64_t i
+    t.cap = cap
+    t.count = 0
+    t.keys = <uint64_t *> malloc(cap * WORDS * sizeof(uint64_t))
+    if t.keys == NULL:
+        return -1
+    for i in range(cap):
+        t.keys[i * WORDS] = <uint64_t> EMPTY_FIELD
+    return 0
+
+
+cdef inline bint _same(const uint64_t *a, const uint64_t *b) noexcept nogil:
+    return (a[0] == b[0] and a[1] == b[1] and a[2] == b[2] and a[3] == b[3]
+            and a[4] == b[4] and a[5] == b[5])
+
+
+cdef inline int64_t _slot(Table *t, const uint64_t *k) noexcept nogil:
+    """The slot holding k, or the empty slot where it would go."""
+    cdef int64_t mask = t.cap - 1
+    cdef int64_t i = <int64_t> (_hash(k) & <uint64_t> mask)
+    cdef uint64_t *s
+    while True:
+        s = t.keys + i * WORDS
+        if s[0] == <uint64_t> EMPTY_FIELD or _same(s, k):
+            return i
+        i = (i + 1) & mask
+
+
+cdef int _grow(Table *t):
+    cdef Table bigger
+    cdef int64_t i, j
+    if _table_init(&bigger, t.cap * 2) < 0:
+        return -1
+    for i in range(t.cap):
+        if t.keys[i * WORDS] != <uint64_t> EMPTY_FIELD:
+            j = _slot(&bigger, t.keys + i * WORDS)
+            memcpy(bigger.keys + j * WORDS, t.keys + i * WORDS, WORDS * sizeof(uint64_t))
+    bigger.count = t.count
+    free(t.keys)
+    t[0] = bigger
+    return 0
+
+
+cdef inline bint _contains(Table *t, const uint64_t *k) noexcept nogil:
+    return t.keys[_slot(t, k) * WORDS] != <uint64_t> EMPTY_FIELD
+
+
+cdef int _add(Table *t, const uint64_t *k):
+    """Add a key known to be absent."""
+    cdef int64_t i
+    if (t.count + 1) * 4 > t.cap * 3:
+        if _grow(t) < 0:
+            return -1
+    i = _slot(t, k)
+    memcpy(t.keys + i * WORDS, k, WORDS * sizeof(uint64_t))
+    t.count += 1
+    return 0
+
+
+# -- positions --------------------------------------------------------------------------------
+
+cdef inline void _pack(const Pos *p, uint64_t *k) noexcept nogil:
+    """The compact key: under[c] in bits 6*(c % 10) of word c // 10."""
+    cdef int c
+    for c in range(WORDS):
+        k[c] = 0
+    for c in range(NCARDS):
+        k[c // 10] |= (<uint64_t> p.under[c]) << (6 * (c % 10))
+
+
+cdef inline void _flip(uint64_t *k, int c, int old, int new) noexcept nogil:
+    """The key after card c's ``under`` changed from old to new."""
+    k[c // 10] ^= (<uint64_t> (old ^ new)) << (6 * (c % 10))
+
+
+cdef class _Arena:
+    """A growing array of bytes: the moves of every position made, two place numbers a move."""
+    cdef uint8_t *data
+    cdef int64_t size, cap
+
+    def __cinit__(self):
+        self.cap = 1 << 16
+        self.size = 0
+        self.data = <uint8_t *> malloc(self.cap)
+        if self.data == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.data)
+
+    cdef int push(self, int s, int d) except -1:
+        cdef uint8_t *bigger
+        if self.size + 2 > self.cap:
+            bigger = <uint8_t *> realloc(self.data, self.cap * 2)
+            if bigger == NULL:
+                raise MemoryError()
+            self.data = bigger
+            self.cap *= 2
+        self.data[self.size] = s
+        self.data[self.size + 1] = d
+        self.size += 2
+        return 0
+
+
+cdef class _Stack:
+    """A growing array of positions."""
+    cdef Pos *data
+    cdef int64_t size, cap
+
+    def __cinit__(self):
+        self.cap = 1024
+        self.size = 0
+        self.data = <Pos *> malloc(self.cap * sizeof(Pos))
+        if self.data == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.data)
+
+    cdef Pos *slot(self) except NULL:
+        """A new position on top (uninitialised)."""
+        cdef Pos *bigger
+        if self.size == self.cap:
+            bigger = <Pos *> realloc(self.data, self.cap * 2 * sizeof(Pos))
+            if bigger == NULL:
+                raise MemoryError()
+            self.data = bigger
+            self.cap *= 2
+        self.size += 1
+        return &self.data[self.size - 1]
+
+
+cdef class _Path:
+    """The moves of each position on the current path, by depth (offset and count in the arena)."""
+    cdef int64_t *off
+    cdef int *length
+    cdef int cap
+
+    def __cinit__(self):
+        self.cap = 1024
+        self.off = <int64_t *> malloc(self.cap * sizeof(int64_t))
+        self.length = <int *> malloc(self.cap * sizeof(int))
+        if self.off == NULL or self.length == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.off)
+        free(self.length)
+
+    cdef int put(self, int depth, int64_t off, int length) except -1:
+        cdef int64_t *o
+        cdef int *n
+        if depth >= self.cap:
+            o = <int64_t *> realloc(self.off, self.cap * 2 * sizeof(int64_t))
+            if o == NULL:
+                raise MemoryError()
+            self.off = o
+            n = <int *> realloc(self.length, self.cap * 2 * sizeof(int))
+            if n == NULL:
+                raise MemoryError()
+            self.length = n
+            self.cap *= 2
+        self.off[depth] = off
+        self.length[depth] = length
+        return 0
+
+
+cdef class _Seen:
+    cdef Table t
+
+    def __cinit__(self):
+        if _table_init(&self.t, 1 << 12) < 0:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.t.keys)
+
+
+cdef void _go_home(Pos *p, int ncol, int ncell, int nsuits, _Arena moves, int home) except *:
+    """core._go_home on a Pos: every legal move home, repeatedly, in the reference's order."""
+    cdef bint need[256]
+    cdef int k, i, j, c, u
+    cdef bint moved = True
+    memset(need, 0, sizeof(need))
+    for k in range(nsuits):
+        if p.found[k] < 13:
+            need[k * 13 + p.found[k]] = True
+    while moved:
+        moved = False
+        for i in range(ncol):
+            c = p.top[i]
+            if c != NONE and need[c]:
+                while c != NONE and need[c]:
+                    need[c] = False
+                    if c % 13 != 12:
+                        need[c + 1] = True
+                    p.found[c // 13] += 1
+                    moves.push(i, home)
+                    u = p.under[c]
+                    p.under[c] = HOME
+                    c = u if u != BOTTOM else NONE
+                p.top[i] = c
+                moved = True
+        for j in range(ncell):
+            c = p.cells[j]
+            if c != FREE and need[c]:
+                need[c] = False
+                if c % 13 != 12:
+                    need[c + 1] = True
+                p.found[c // 13] += 1
+                p.cells[j] = FREE
+                p.under[c] = HOME
+                moves.push(ncol + j, home)
+                moved = True
+
+
+cdef inline void _insert(int64_t *a, int n, int64_t v) noexcept nogil:
+    """Insert v into the sorted a[0..n-1] (a has room for n + 1)."""
+    cdef int i = n
+    while i > 0 and a[i - 1] > v:
+        a[i] = a[i - 1]
+        i -= 1
+    a[i] = v
+
+
+def solve(position, rules, max_states=None, max_seconds=None):
+    """``core.solve`` with this module's search."""
+    from baker8bit.freecell.solver import core
+
+    return core.solve(position, rules, max_states, max_seconds, run=_run)
+
+
+def _run(cols, cells, found, moves0, names, to_home, int ncol, int total, bint kings_only,
+         long long max_states, deadline):
+    """core._run's search: (outcome, moves, states)."""
+    cdef int ncell = len(cells)
+    cdef int nsuits = len(found)
+    cdef int home = ncol + ncell
+    cdef bint any_empty = not kings_only
+    cdef _Seen seen = _Seen()
+    cdef _Stack stack = _Stack()
+    cdef _Arena arena = _Arena()
+    cdef Pos *p
+    cdef Pos *q
+    cdef Pos cur
+    cdef uint64_t key[WORDS]
+    cdef uint64_t nkey[WORDS]
+    cdef int64_t cands[512]
+    cdef int ncand
+    cdef _Path path = _Path()
+    cdef bint need[256]
+    cdef int gain[MAXP]
+    cdef int bury[MAXP]
+    cdef int topcol[256]
+    cdef int i, j, k, c, s, d, x, u, n, old, new, below, nempty, empty, freecell, prio
+    cdef int depth, last, ndone, cnt, nfound_sum, r, first_child
+    cdef int64_t v, off, next_clock = CLOCK_EVERY
+    cdef bint alone, dead
+    cdef uint8_t nf[4]
+    cdef Pos child
+
+    # The root.
+    p = stack.slot()
+    memset(p, 0, sizeof(Pos))
+    for c in range(NCARDS):
+        p.under[c] = HOME
+    for i in range(MAXP):
+        p.top[i] = NONE
+        p.cells[i] = FREE
+    for i in range(ncol):
+        below = BOTTOM
+        for c in cols[i]:
+            p.under[c] = below
+            below = c
+        p.top[i] = NONE if below == BOTTOM else below
+    for j in range(ncell):
+        c = cells[j]
+        p.cells[j] = c
+        if c != FREE:
+            p.under[c] = PARKED
+    for k in range(nsuits):
+        p.found[k] = found[k]
+    p.depth = 0
+    p.last = -1
+    p.mv_off = 0
+    p.mv_len = 0
+    _pack(p, key)
+    _add(&seen.t, key)
+
+    while stack.size:
+        if deadline is not None and seen.t.count >= next_clock:
+            next_clock = seen.t.count + CLOCK_EVERY
+            if time.perf_counter() >= deadline:
+                return UNKNOWN, [], seen.t.count
+        stack.size -= 1
+        cur = stack.data[stack.size]
+        depth = cur.depth
+        path.put(depth, cur.mv_off, cur.mv_len)
+        last = cur.last
+        _pack(&cur, key)
+
+        # Which cards may go home, the heuristic of each column, the exposed cards.
+        memset(need, 0, sizeof(need))
+        for k in range(nsuits):
+            if cur.found[k] < 13:
+                need[k * 13 + cur.found[k]] = True
+        for c in range(256):
+            topcol[c] = -1
+        nempty = 0
+        empty = -1
+        for i in range(ncol):
+            c = cur.top[i]
+            if c == NONE:
+                nempty += 1
+                if empty < 0:
+                    empty = i
+                gain[i] = W_DIG * 99
+                bury[i] = 0
+                continue
+            topcol[c] = i
+            n = 0
+            cnt = 0
+            k = -1
+            while c != BOTTOM:
+                if need[c]:
+                    cnt += 1
+                    if k < 0:
+                        k = n
+                n += 1
+                c = cur.under[c]
+            gain[i] = W_DIG * (k if cnt else 99) - W_BURY * cnt - (W_EMPTY if n == 1 else 0)
+            bury[i] = W_BURY * cnt
+        freecell = -1
+        for j in range(ncell):
+            if cur.cells[j] == FREE:
+                freecell = ncol + j
+                break
+
+        # The candidates, sorted as the reference sorts its (priority, source, destination,
+        # card) tuples: one int each, priority first.
+        ncand = 0
+        for j in range(ncell):
+            c = cur.cells[j]
+            if c == FREE or c == last:
+                continue
+            if c % 13 != 12 and topcol[c + 1] >= 0:
+                d = topcol[c + 1]
+                _insert(cands, ncand, ((<int64_t> (bury[d] - W_CELL + PRIO0)) << 16) | ((ncol + j) << 11) | (d << 6) | c)
+                ncand += 1
+            if empty >= 0 and (any_empty or c % 13 == 12):
+                _insert(cands, ncand, ((<int64_t> (W_EMPTY - W_CELL + 1 + PRIO0)) << 16) | ((ncol + j) << 11) | (empty << 6) | c)
+                ncand += 1
+        for i in range(ncol):
+            c = cur.top[i]
+            if c == NONE or c == last:
+                continue
+            if c % 13 != 12 and topcol[c + 1] >= 0:
+                d = topcol[c + 1]
+                _insert(cands, ncand, ((<int64_t> (gain[i] + bury[d] + PRIO0)) << 16) | (i << 11) | (d << 6) | c)
+                ncand += 1
+            if empty >= 0 and cur.under[c] != BOTTOM and (any_empty or c % 13 == 12):
+                _insert(cands, ncand, ((<int64_t> (gain[i] + W_EMPTY + 2 + PRIO0)) << 16) | (i << 11) | (empty << 6) | c)
+                ncand += 1
+            if freecell >= 0:
+                _insert(cands, ncand, ((<int64_t> (gain[i] + W_CELL + 3 + PRIO0)) << 16) | (i << 11) | (freecell << 6) | c)
+                ncand += 1
+        if ncand == 0:
+            continue
+
+        first_child = stack.size
+        for r in range(ncand):
+            v = cands[r]
+            c = v & 63
+            d = (v >> 6) & 31
+            s = (v >> 11) & 31
+            old = cur.under[c] if s < ncol else PARKED
+            if d < ncol:
+                new = BOTTOM if cur.top[d] == NONE else cur.top[d]
+            else:
+                new = PARKED
+            memcpy(nkey, key, sizeof(key))
+            _flip(nkey, c, old, new)
+            if s < ncol and old != BOTTOM and need[old]:
+                # The move exposed a card that may go home: as the reference.
+                child = cur
+                child.under[c] = new
+                if d < ncol:
+                    child.top[d] = c
+                else:
+                    child.cells[d - ncol] = c
+                off = arena.size
+                arena.push(s, d)
+                for k in range(nsuits):
+                    nf[k] = cur.found[k]
+                alone = True
+                x = old
+                while x != BOTTOM:
+                    if nf[x // 13] != x % 13:
+                        break
+                    nf[x // 13] += 1
+                    u = cur.under[x]
+                    _flip(nkey, x, u, HOME)
+                    child.under[x] = HOME
+                    arena.push(s, home)
+                    # The card after x exposed or parked before the move (c among them):
+                    # more may go home, so the reference calls _go_home.
+                    if x % 13 != 12 and (topcol[x + 1] >= 0 or _parked(&cur, x + 1, ncell)):
+                        alone = False
+                        break
+                    x = u
+                if alone:
+                    child.top[s] = NONE if x == BOTTOM else x
+                    for k in range(nsuits):
+                        child.found[k] = nf[k]
+                else:
+                    # Undo the walk: _go_home from the plain move, as the reference.
+                    child = cur
+                    child.under[c] = new
+                    if d < ncol:
+                        child.top[d] = c
+                    else:
+                        child.cells[d - ncol] = c
+                    child.top[s] = old
+                    arena.size = off + 2
+                    _go_home(&child, ncol, ncell, nsuits, arena, home)
+                    _pack(&child, nkey)
+                if _contains(&seen.t, nkey):
+                    arena.size = off
+                    continue
+                if seen.t.count >= max_states:
+                    return UNKNOWN, [], seen.t.count
+                if _add(&seen.t, nkey) < 0:
+                    raise MemoryError()
+                nfound_sum = 0
+                for k in range(nsuits):
+                    nfound_sum += child.found[k]
+                child.depth = depth + 1
+                child.last = -1
+                child.mv_off = off
+                child.mv_len = <int> ((arena.size - off) // 2)
+                if nfound_sum == total:
+                    return SOLVED, _line(moves0, names, path, depth, &child, arena), seen.t.count
+                q = stack.slot()
+                q[0] = child
+                continue
+            if _contains(&seen.t, nkey):
+                continue
+            if seen.t.count >= max_states:
+                return UNKNOWN, [], seen.t.count
+            if _add(&seen.t, nkey) < 0:
+                raise MemoryError()
+            q = stack.slot()
+            q[0] = cur
+            q.under[c] = new
+            if s < ncol:
+                q.top[s] = NONE if old == BOTTOM else old
+            else:
+                q.cells[s - ncol] = FREE
+            if d < ncol:
+                q.top[d] = c
+            else:
+                q.cells[d - ncol] = c
+            q.depth = depth + 1
+            q.last = c
+            q.mv_off = arena.size
+            q.mv_len = 1
+            arena.push(s, d)
+        # The children in reverse: the preferred one is popped first.
+        i = first_child
+        j = stack.size - 1
+        while i < j:
+            child = stack.data[i]
+            stack.data[i] = stack.data[j]
+            stack.data[j] = child
+            i += 1
+            j -= 1
+    return UNSOLVABLE, [], seen.t.count
+
+
+cdef inline bint _parked(const Pos *p, int card, int ncell) noexcept nogil:
+    cdef int j
+    for j in range(ncell):
+        if p.cells[j] == card:
+            return True
+    return False
+
+
+cdef list _line(moves0, names, _Path path, int depth, Pos *last_child, _Arena arena):
+    """The winning line: the root's moves, the moves of each position on the path, the last's."""
+    cdef list line = list(moves0)
+    cdef int k, m
+    cdef int64_t off
+    for k in range(1, depth + 1):
+        off = path.off[k]
+        for m in range(path.length[k]):
+            line.append(names[arena.data[off + 2 * m]][arena.data[off + 2 * m + 1]])
+    off = last_child.mv_off
+    for m in range(last_child.mv_len):
+        line.append(names[arena.data[off + 2 * m]][arena.data[off + 2 * m + 1]])
+    return line
