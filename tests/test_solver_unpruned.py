@@ -16,7 +16,7 @@ import pytest
 import unpruned
 from baker8bit import games
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver import SOLVED, UNSOLVABLE, solve
+from baker8bit.freecell.solver import UNSOLVABLE, solve
 
 DEALS = range(1, 301)
 BUDGET = 30_000  # positions the unpruned search may keep per deal
