@@ -291,6 +291,11 @@ cdef void _go_home(Pos *p, int ncol, int ncell, int nsuits, _Arena moves, int ho
                 moved = True
 
 
+cdef inline int64_t _cand(int prio, int s, int d, int c) noexcept nogil:
+    """A candidate move as one integer that sorts as (priority, source, destination, card)."""
+    return ((<int64_t> (prio + PRIO0)) << 16) | (s << 11) | (d << 6) | c
+
+
 cdef inline void _insert(int64_t *a, int n, int64_t v) noexcept nogil:
     """Insert v into the sorted a[0..n-1] (a has room for n + 1)."""
     cdef int i = n
@@ -422,10 +427,10 @@ def _run(cols, cells, found, moves0, names, to_home, int ncol, int total, bint k
                 continue
             if c % 13 != 12 and topcol[c + 1] >= 0:
                 d = topcol[c + 1]
-                _insert(cands, ncand, ((<int64_t> (bury[d] - W_CELL + PRIO0)) << 16) | ((ncol + j) << 11) | (d << 6) | c)
+                _insert(cands, ncand, _cand(bury[d] - W_CELL, ncol + j, d, c))
                 ncand += 1
             if empty >= 0 and (any_empty or c % 13 == 12):
-                _insert(cands, ncand, ((<int64_t> (W_EMPTY - W_CELL + 1 + PRIO0)) << 16) | ((ncol + j) << 11) | (empty << 6) | c)
+                _insert(cands, ncand, _cand(W_EMPTY - W_CELL + 1, ncol + j, empty, c))
                 ncand += 1
         for i in range(ncol):
             c = cur.top[i]
@@ -433,13 +438,13 @@ def _run(cols, cells, found, moves0, names, to_home, int ncol, int total, bint k
                 continue
             if c % 13 != 12 and topcol[c + 1] >= 0:
                 d = topcol[c + 1]
-                _insert(cands, ncand, ((<int64_t> (gain[i] + bury[d] + PRIO0)) << 16) | (i << 11) | (d << 6) | c)
+                _insert(cands, ncand, _cand(gain[i] + bury[d], i, d, c))
                 ncand += 1
             if empty >= 0 and cur.under[c] != BOTTOM and (any_empty or c % 13 == 12):
-                _insert(cands, ncand, ((<int64_t> (gain[i] + W_EMPTY + 2 + PRIO0)) << 16) | (i << 11) | (empty << 6) | c)
+                _insert(cands, ncand, _cand(gain[i] + W_EMPTY + 2, i, empty, c))
                 ncand += 1
             if freecell >= 0:
-                _insert(cands, ncand, ((<int64_t> (gain[i] + W_CELL + 3 + PRIO0)) << 16) | (i << 11) | (freecell << 6) | c)
+                _insert(cands, ncand, _cand(gain[i] + W_CELL + 3, i, freecell, c))
                 ncand += 1
         if ncand == 0:
             continue
