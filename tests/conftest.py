@@ -16,6 +16,33 @@ DATA = Path(__file__).parent / "data"
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
+def fc_solve_checked(pos, rs, *extra: str, timeout: float = 120) -> tuple[str, list[str]]:
+    """fc-solve's verdict on a position and, when solved, its solution in key notation, with
+    every move checked to be a single-card move token of these rules (a multi-card move would
+    show as e.g. ``72v3``)."""
+    import re
+    import subprocess
+
+    from baker8bit.freecell import boardtext, fcsolve
+    from baker8bit.freecell.solver import SOLVED
+
+    out = subprocess.run(fcsolve.command(rs, "-m", "-snx", *extra), input=boardtext.write(pos, rs),
+                         capture_output=True, text=True, timeout=timeout,
+                         env=dict(os.environ, FREECELL_SOLVER_QUIET="1")).stdout
+    verdict = fcsolve.verdict(out)
+    if verdict != SOLVED:
+        return verdict, []
+    body = out.split("-=-=-=-=-=-=-=-=-=-=-=-", 1)[1].split("This game is solveable.", 1)[0]
+    places = "".join(str(i + 1) for i in range(rs.columns)) + fcsolve.FREECELLS[:rs.cells]
+    token = re.compile(f"^[{places}][{places}h]$")
+    tokens = body.split()
+    bad = [t for t in tokens if not token.match(t)]
+    assert not bad, f"fc-solve gave moves we do not read as single-card moves: {bad[:5]}"
+    solution = fcsolve.parse_moves(body, rs)
+    assert len(solution) == len(tokens)
+    return verdict, solution
+
+
 def need_fcsolve() -> None:
     """Skip without fc-solve, except in CI, where .ci/run installs it and a skip would hide a gap."""
     if shutil.which("fc-solve") is None:

@@ -26,13 +26,12 @@ import dataclasses
 import io
 import json
 import os
-import re
 import subprocess
 import sys
 
 import pytest
 
-from conftest import need_fcsolve
+from conftest import fc_solve_checked, need_fcsolve
 from baker8bit import cli, games
 from baker8bit.freecell import boardtext, fcsolve
 from baker8bit.freecell.position import Position
@@ -43,7 +42,6 @@ GAMES = ("bakers-game", "eight-off")
 LIMIT = 300_000  # fc-solve iterations before the pruned re-run
 ENV = dict(os.environ, FREECELL_SOLVER_QUIET="1")
 # One move of ``-m -snx`` output: stack 1..8, free cell a..g or k, foundation h.
-_TOKEN = re.compile(r"^[1-8a-gk][1-8a-hk]$")
 _SAMPLE = {"bakers-game": (1, 4, 10), "eight-off": (1, 61)}  # through real processes
 
 
@@ -70,18 +68,7 @@ def run_process(*argv: str) -> str:
 
 def fc_run(pos: Position, rs, *extra: str) -> tuple[str, list[str]]:
     """fc-solve's verdict and solution (key notation); every move a single-card move."""
-    out = subprocess.run(fcsolve.command(rs, "-m", "-snx", *extra), input=boardtext.write(pos, rs),
-                         capture_output=True, text=True, timeout=300, env=ENV).stdout
-    verdict = fcsolve.verdict(out)
-    if verdict != SOLVED:
-        return verdict, []
-    body = out.split("-=-=-=-=-=-=-=-=-=-=-=-", 1)[1].split("This game is solveable.", 1)[0]
-    tokens = body.split()
-    bad = [t for t in tokens if not _TOKEN.match(t)]
-    assert not bad, f"fc-solve gave moves we do not read as single-card moves: {bad[:5]}"
-    moves = fcsolve.parse_moves(body, rs)
-    assert len(moves) == len(tokens)
-    return verdict, moves
+    return fc_solve_checked(pos, rs, *extra, timeout=300)
 
 
 def fc_verdict(pos: Position, rs) -> tuple[str, list[str]]:

@@ -13,15 +13,11 @@ foundations), with ``-to 01ABCDE``: only its moves to the foundations and its
 from __future__ import annotations
 
 import os
-import re
 import shutil
-import subprocess
 
 import pytest
 
-from conftest import read_baker_board, baker_rules
-from baker8bit.freecell import boardtext
-from baker8bit.freecell import fcsolve
+from conftest import baker_rules, fc_solve_checked, read_baker_board
 from baker8bit.freecell import moves
 from baker8bit.freecell import rules
 from baker8bit.freecell.position import Position
@@ -31,7 +27,6 @@ DEALS = range(1, 101)
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 # One move of ``-m -snx`` output: stack 1..8, free cell a..d, foundation h.
-_TOKEN = re.compile(r"^[1-8a-d][1-8a-dh]$")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -54,22 +49,8 @@ def replay_to_end(pos: Position, rs: rules.RuleSet, solution: list[str]) -> Posi
 
 
 def fc_solve(pos: Position, rs: rules.RuleSet) -> tuple[str, list[str]]:
-    """fc-solve's verdict and its solution in key notation; every move must be a
-    single-card move token (a multi-card move would show as e.g. ``72v3``)."""
-    out = subprocess.run(
-        fcsolve.command(rs, "-m", "-snx"), input=boardtext.write(pos, rs),
-        capture_output=True, text=True, timeout=120, check=False,
-    ).stdout
-    verdict = fcsolve.verdict(out)
-    if verdict != SOLVED:
-        return verdict, []
-    body = out.split("-=-=-=-=-=-=-=-=-=-=-=-", 1)[1].split("This game is solveable.", 1)[0]
-    tokens = body.split()
-    bad = [t for t in tokens if not _TOKEN.match(t)]
-    assert not bad, f"fc-solve gave moves we do not read as single-card moves: {bad[:5]}"
-    solution = fcsolve.parse_moves(body, rs)
-    assert len(solution) == len(tokens)
-    return verdict, solution
+    """fc-solve's verdict and its solution in key notation (single-card moves only)."""
+    return fc_solve_checked(pos, rs)
 
 
 @pytest.mark.parametrize("suits", [2, 3, 4])
