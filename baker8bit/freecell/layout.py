@@ -54,6 +54,21 @@ def _card_text(card: int, opts: Options) -> str:
     return t + SUIT_SYMBOLS[cards.suit_of(card)] if opts.glyphs else t
 
 
+def put_card(scr: Screen, row: int, x: int, card: int | None, opts: Options, empty: int) -> None:
+    """A card in its suit's colour, or, where there is none, a star in the colour ``empty``
+    (gold for a parking place, green for a terminal pile)."""
+    if card is None:
+        scr.put(row, x, STAR, _reg(empty))
+    else:
+        scr.put(row, x, _card_text(card, opts), SUIT_REG[cards.suit_of(card)])
+
+
+def pile_top(foundations, suit: int) -> int | None:
+    """The card on top of a suit's terminal pile, or None while it is empty."""
+    n = foundations[suit]
+    return cards.make(n - 1, suit) if n else None
+
+
 def field_columns(columns: int) -> list[int]:
     """Screen column of each field column: two cells apart, centred."""
     cfg = layout_data()
@@ -109,19 +124,13 @@ def draw_game(scr: Screen, view, game, frame: int, opts: Options) -> None:
     for i, x in enumerate(parking_columns(rs.cells)):
         card, letter = pos.cells[i], rs.cell_letter(i)
         scr.hit(top, x, letter, rows=2)
-        if card is None:
-            scr.put(top, x, STAR, _reg(pal.GOLD))
-        elif not card_blinks_off(letter):
-            scr.put(top, x, _card_text(card, opts), SUIT_REG[cards.suit_of(card)])
+        if card is None or not card_blinks_off(letter):
+            put_card(scr, top, x, card, opts, pal.GOLD)
     tx = terminal_label_column(rs.suits)
     scr.put(t_row, tx, "T", _reg(pal.LABEL))
     scr.hit(t_row, tx, "T", cols=g.cols - tx)
     for s, x in enumerate(terminal_columns(rs.suits)):
-        n = pos.foundations[s]
-        if n == 0:
-            scr.put(t_row, x, STAR, _reg(pal.GREEN))
-        else:
-            scr.put(t_row, x, _card_text(cards.make(n - 1, s), opts), SUIT_REG[s])
+        put_card(scr, t_row, x, pile_top(pos.foundations, s), opts, pal.GREEN)
 
     # Key letters: cell letters under their stars, the purple line over the field.
     def letter(row: int, x: int, ch: str) -> None:

@@ -19,11 +19,11 @@ Every place, button and option line is marked with ``Screen.hit``, so the mouse 
 from __future__ import annotations
 
 from baker8bit.atari import palette as pal
-from baker8bit.atari.font import STAR
 from baker8bit.atari.screen import Screen
 from baker8bit.core import cards
 from baker8bit.freecell.layout import (
     BLACK_REG, DEFAULTS, LETTERS, PURPLE_REG, SUIT_REG, TEXT_ROWS, _card_text, _reg, field_columns,
+    pile_top, put_card,
 )
 
 TOP, RESERVE, RESERVE_LETTERS, LINE, FIELD, FIELD_ROWS = 0, 1, 2, 3, 4, 17
@@ -58,11 +58,7 @@ def draw_game(scr: Screen, view, game, frame: int, opts) -> None:
     scr.put(TOP, 0, "T", _reg(pal.LABEL))
     scr.hit(TOP, 0, "T", cols=9)
     for s, x in enumerate(pile_columns(rs.suits)):
-        n = pos.foundations[s]
-        if n == 0:
-            scr.put(TOP, x, STAR, _reg(pal.GREEN))
-        else:
-            scr.put(TOP, x, _card_text(cards.make(n - 1, s), opts), SUIT_REG[s])
+        put_card(scr, TOP, x, pile_top(pos.foundations, s), opts, pal.GREEN)
 
     def letter(row: int, x: int, ch: str, line: bool) -> None:
         if view.flashing == ch or (view.flashing == "line" and line):
@@ -76,10 +72,8 @@ def draw_game(scr: Screen, view, game, frame: int, opts) -> None:
     for i, x in enumerate(reserve_columns(rs.cells)):
         card, ch = pos.cells[i], rs.cell_letter(i)
         scr.hit(RESERVE, x, ch, rows=2)
-        if card is None:
-            scr.put(RESERVE, x, STAR, _reg(pal.GOLD))
-        elif not blinks_off(ch):
-            scr.put(RESERVE, x, _card_text(card, opts), SUIT_REG[cards.suit_of(card)])
+        if card is None or not blinks_off(ch):
+            put_card(scr, RESERVE, x, card, opts, pal.GOLD)
         letter(RESERVE_LETTERS, x, ch, False)
 
     # The stack letters and the building stacks.
