@@ -44,6 +44,8 @@ def build_one(source: Path, pxd: Path | None, name: str) -> Path:
         shutil.copyfile(source, src)
         if pxd is not None:
             shutil.copyfile(pxd, src.with_suffix(".pxd"))  # C types of the hot loop
+        for pxi in source.parent.glob("*.pxi"):  # the C parts a .pyx includes
+            shutil.copyfile(pxi, Path(tmp) / pxi.name)
         ext = Extension(name, [str(src)], extra_compile_args=["-O2"])
         modules = cythonize([ext], compiler_directives={"language_level": 3, "binding": False},
                             build_dir=str(Path(tmp) / "c"), quiet=True)

@@ -1,0 +1,249 @@
+# The C machinery the compiled searches share (included by fastcore.pyx; tools/build_core.py
+# copies it beside the module it compiles): the position struct, the seen set of packed keys,
+# the stack of positions, the move arena and the path.
+
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memcpy, memset
+from libc.stdint cimport uint64_t, uint8_t, int64_t
+
+cdef enum:
+    NCARDS = 52
+    MAXP = 20        # places (columns + cells) at most: letters A..S
+    WORDS = 6        # key words: ten 6-bit fields a word
+    BOTTOM = 52
+    PARKED = 53
+    HOME = 54
+    NONE = 255       # no card (an empty column's exposed card)
+    FREE = 254       # an empty cell, as in core.py
+    PRIO0 = 16384    # added to a priority (well within +-PRIO0) in a candidate integer
+
+cdef struct Pos:
+    uint8_t under[NCARDS]
+    uint8_t top[MAXP]
+    uint8_t cells[MAXP]
+    uint8_t found[4]
+    int depth
+    int last
+    int64_t mv_off   # this position's moves (pairs of places) in the move arena
+    int mv_len
+
+
+# -- the seen set ---------------------------------------------------------------------------
+
+cdef struct Table:
+    uint64_t *keys   # WORDS words a slot; word 0 of an empty slot is EMPTY_FIELD
+    int64_t cap      # a power of two
+    int64_t count
+
+cdef enum:
+    EMPTY_FIELD = 63   # an empty slot's word 0: card 0's field 63, which no key has (at most 54)
+
+
+cdef inline uint64_t _hash(const uint64_t *k) noexcept nogil:
+    cdef uint64_t h = 0x9E3779B97F4A7C15ULL
+    cdef int i
+    for i in range(WORDS):
+        h = (h ^ k[i]) * 0xBF58476D1CE4E5B9ULL
+        h ^= h >> 31
+    return h
+
+
+cdef int _table_init(Table *t, int64_t cap):
+    cdef int64_t i
+    t.cap = cap
+    t.count = 0
+    t.keys = <uint64_t *> malloc(cap * WORDS * sizeof(uint64_t))
+    if t.keys == NULL:
+        return -1
+    for i in range(cap):
+        t.keys[i * WORDS] = <uint64_t> EMPTY_FIELD
+    return 0
+
+
+cdef inline bint _same(const uint64_t *a, const uint64_t *b) noexcept nogil:
+    return (a[0] == b[0] and a[1] == b[1] and a[2] == b[2] and a[3] == b[3]
+            and a[4] == b[4] and a[5] == b[5])
+
+
+cdef inline int64_t _slot(Table *t, const uint64_t *k) noexcept nogil:
+    """The slot holding k, or the empty slot where it would go."""
+    cdef int64_t mask = t.cap - 1
+    cdef int64_t i = <int64_t> (_hash(k) & <uint64_t> mask)
+    cdef uint64_t *s
+    while True:
+        s = t.keys + i * WORDS
+        if s[0] == <uint64_t> EMPTY_FIELD or _same(s, k):
+            return i
+        i = (i + 1) & mask
+
+
+cdef int _grow(Table *t):
+    cdef Table bigger
+    cdef int64_t i, j
+    if _table_init(&bigger, t.cap * 2) < 0:
+        return -1
+    for i in range(t.cap):
+        if t.keys[i * WORDS] != <uint64_t> EMPTY_FIELD:
+            j = _slot(&bigger, t.keys + i * WORDS)
+            memcpy(bigger.keys + j * WORDS, t.keys + i * WORDS, WORDS * sizeof(uint64_t))
+    bigger.count = t.count
+    free(t.keys)
+    t[0] = bigger
+    return 0
+
+
+cdef inline bint _contains(Table *t, const uint64_t *k) noexcept nogil:
+    return t.keys[_slot(t, k) * WORDS] != <uint64_t> EMPTY_FIELD
+
+
+cdef int _add(Table *t, const uint64_t *k):
+    """Add a key known to be absent."""
+    cdef int64_t i
+    if (t.count + 1) * 4 > t.cap * 3:
+        if _grow(t) < 0:
+            return -1
+    i = _slot(t, k)
+    memcpy(t.keys + i * WORDS, k, WORDS * sizeof(uint64_t))
+    t.count += 1
+    return 0
+
+
+# -- positions --------------------------------------------------------------------------------
+
+cdef inline void _pack(const Pos *p, uint64_t *k) noexcept nogil:
+    """The compact key: under[c] in bits 6*(c % 10) of word c // 10."""
+    cdef int c
+    for c in range(WORDS):
+        k[c] = 0
+    for c in range(NCARDS):
+        k[c // 10] |= (<uint64_t> p.under[c]) << (6 * (c % 10))
+
+
+cdef inline void _flip(uint64_t *k, int c, int old, int new) noexcept nogil:
+    """The key after card c's ``under`` changed from old to new."""
+    k[c // 10] ^= (<uint64_t> (old ^ new)) << (6 * (c % 10))
+
+
+cdef class _Arena:
+    """A growing array of bytes: the moves of every position made, two place numbers a move."""
+    cdef uint8_t *data
+    cdef int64_t size, cap
+
+    def __cinit__(self):
+        self.cap = 1 << 16
+        self.size = 0
+        self.data = <uint8_t *> malloc(self.cap)
+        if self.data == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.data)
+
+    cdef int push(self, int s, int d) except -1:
+        cdef uint8_t *bigger
+        if self.size + 2 > self.cap:
+            bigger = <uint8_t *> realloc(self.data, self.cap * 2)
+            if bigger == NULL:
+                raise MemoryError()
+            self.data = bigger
+            self.cap *= 2
+        self.data[self.size] = s
+        self.data[self.size + 1] = d
+        self.size += 2
+        return 0
+
+
+cdef class _Stack:
+    """A growing array of positions."""
+    cdef Pos *data
+    cdef int64_t size, cap
+
+    def __cinit__(self):
+        self.cap = 1024
+        self.size = 0
+        self.data = <Pos *> malloc(self.cap * sizeof(Pos))
+        if self.data == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.data)
+
+    cdef Pos *slot(self) except NULL:
+        """A new position on top (uninitialised)."""
+        cdef Pos *bigger
+        if self.size == self.cap:
+            bigger = <Pos *> realloc(self.data, self.cap * 2 * sizeof(Pos))
+            if bigger == NULL:
+                raise MemoryError()
+            self.data = bigger
+            self.cap *= 2
+        self.size += 1
+        return &self.data[self.size - 1]
+
+
+cdef class _Path:
+    """The moves of each position on the current path, by depth (offset and count in the arena)."""
+    cdef int64_t *off
+    cdef int *length
+    cdef int cap
+
+    def __cinit__(self):
+        self.cap = 1024
+        self.off = <int64_t *> malloc(self.cap * sizeof(int64_t))
+        self.length = <int *> malloc(self.cap * sizeof(int))
+        if self.off == NULL or self.length == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.off)
+        free(self.length)
+
+    cdef int put(self, int depth, int64_t off, int length) except -1:
+        cdef int64_t *o
+        cdef int *n
+        if depth >= self.cap:
+            o = <int64_t *> realloc(self.off, self.cap * 2 * sizeof(int64_t))
+            if o == NULL:
+                raise MemoryError()
+            self.off = o
+            n = <int *> realloc(self.length, self.cap * 2 * sizeof(int))
+            if n == NULL:
+                raise MemoryError()
+            self.length = n
+            self.cap *= 2
+        self.off[depth] = off
+        self.length[depth] = length
+        return 0
+
+
+cdef class _Seen:
+    cdef Table t
+
+    def __cinit__(self):
+        if _table_init(&self.t, 1 << 12) < 0:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.t.keys)
+
+
+cdef inline int64_t _cand(int prio, int s, int d, int c) noexcept nogil:
+    """A candidate move as one integer that sorts as (priority, source, destination, card)."""
+    return ((<int64_t> (prio + PRIO0)) << 16) | (s << 11) | (d << 6) | c
+
+
+cdef inline void _insert(int64_t *a, int n, int64_t v) noexcept nogil:
+    """Insert v into the sorted a[0..n-1] (a has room for n + 1)."""
+    cdef int i = n
+    while i > 0 and a[i - 1] > v:
+        a[i] = a[i - 1]
+        i -= 1
+    a[i] = v
+
+
+cdef inline bint _parked(const Pos *p, int card, int ncell) noexcept nogil:
+    cdef int j
+    for j in range(ncell):
+        if p.cells[j] == card:
+            return True
+    return False
