@@ -251,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'fc-solve 1p':<10} {'':>6} {'':>10} {'':>7} {fc1['wall']:>8.2f} {fc1['cpu']:>7.2f} "
               f"{'':>9} {'':>7} {fc1['iters']:>11} {fc1['iters'] / fc1['cpu'] if fc1['cpu'] else 0:>11.0f}")
     print("ratio ours/fc-solve: " + ", ".join(
-        f"{name} total time {ours['wall'] / fc['wall']:.2f}x, CPU time {ours['cpu'] / fc['cpu']:.2f}x "
+        f"{name} total time {ours['wall'] / fc['wall']:.3f}x, CPU time {ours['cpu'] / fc['cpu']:.3f}x "
         f"(median per deal "
         f"{statistics.median(ours['times']) / statistics.median(fc['times']):.2f}x)" for name, ours in runs))
     if fc1 is not None:
