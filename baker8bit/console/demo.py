@@ -35,6 +35,41 @@ def planner(rules, deal: int, strategy: str | None = None):
     return games.of_rules(rules).planner(rules, deal, strategy=strategy)
 
 
+class DealTrier:
+    """A planner that tries deals one by one, from the one asked for, until one is won: a game's
+    planner gives ``commands_for(deal)`` (the commands of a win of that deal, or None) and
+    ``max_deal`` (the last deal number, after which it starts again at 1)."""
+
+    max_deal = 1
+
+    def __init__(self, rules, deal: int):
+        self.rules, self.deal = rules, deal
+        self.tries = 0
+        self.plan: Plan | None = None
+
+    def commands_for(self, deal: int) -> tuple[str, ...] | None:
+        raise NotImplementedError
+
+    def step(self, states: int = 2000) -> Plan | None:
+        """Try one deal: the Plan when it is won (and from then on), else None."""
+        if self.plan is not None:
+            return self.plan
+        found = self.commands_for(self.deal)
+        if found is not None:
+            self.plan = Plan(self.rules, self.deal, found)
+            return self.plan
+        self.tries += 1
+        if self.tries >= DEAL_TRIES:
+            raise RuntimeError(f"no deal won from {self.deal - self.tries + 1} in {DEAL_TRIES} tries")
+        self.deal = self.deal % self.max_deal + 1
+        return None
+
+    def finish(self) -> Plan:
+        while (plan := self.step()) is None:
+            pass
+        return plan
+
+
 class DemoKeys:
     """A key source that plays a plan: ``keys(frame)`` gives the next key when it is time."""
 

@@ -6,7 +6,7 @@ counted in positions, so the same deal always gives the same plan."""
 
 from __future__ import annotations
 
-from baker8bit.console.demo import DEAL_TRIES, Plan
+from baker8bit.console.demo import DealTrier
 from baker8bit.core.deal import MAX_DEAL
 from baker8bit.games.blue import checker, rules
 from baker8bit.games.blue.dialogue import BOARD_ROWS, COLUMNS
@@ -27,32 +27,18 @@ def commands(board: bytes, moves, layout) -> tuple[str, ...]:
     return tuple(out)
 
 
-class BluePlanner:
+class BluePlanner(DealTrier):
+    max_deal = MAX_DEAL
+
     def __init__(self, rules_, deal: int, strategy: str | None = None):
         if strategy is not None:
             from baker8bit.games.variant import VariantError
 
             raise VariantError("blue has no strategies to demonstrate (demo --strategy is for sequence)")
-        self.rules, self.deal = rules_, deal
-        self.tries = 0
-        self.plan: Plan | None = None
+        super().__init__(rules_, deal)
 
-    def step(self, states: int = 2000) -> Plan | None:
-        if self.plan is not None:
-            return self.plan
+    def commands_for(self, deal: int) -> tuple[str, ...] | None:
         layout = self.rules.layout
-        board = rules.deal(self.deal, layout)
+        board = rules.deal(deal, layout)
         result = checker.solve(board, layout, max_positions=SEARCH_POSITIONS)
-        if result.outcome == checker.SOLVED:
-            self.plan = Plan(self.rules, self.deal, commands(board, result.moves, layout))
-            return self.plan
-        self.tries += 1
-        if self.tries >= DEAL_TRIES:
-            raise RuntimeError(f"no deal won from {self.deal - self.tries + 1} in {DEAL_TRIES} tries")
-        self.deal = self.deal % MAX_DEAL + 1
-        return None
-
-    def finish(self) -> Plan:
-        while (plan := self.step()) is None:
-            pass
-        return plan
+        return commands(board, result.moves, layout) if result.outcome == checker.SOLVED else None

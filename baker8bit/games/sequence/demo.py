@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from baker8bit.console.demo import DEAL_TRIES, Plan
+from baker8bit.console.demo import DealTrier
 from baker8bit.games.sequence import players
 from baker8bit.games.sequence import strategy as strat
 from baker8bit.games.sequence.rules import MAX_DEAL, State
@@ -13,33 +13,18 @@ from baker8bit.games.sequence.rules import MAX_DEAL, State
 SEARCH_STATES = 20_000  # positions the exact search may use on one deal before the next is tried
 
 
-class SequencePlanner:
+class SequencePlanner(DealTrier):
+    max_deal = MAX_DEAL
+
     def __init__(self, rules, deal: int, strategy: str | None = None):
-        self.rules, self.deal = rules, deal
+        super().__init__(rules, deal)
         self.strategy = strat.load(strategy) if strategy is not None else None  # StrategyError names the line
-        self.tries = 0
-        self.plan: Plan | None = None
 
-    def step(self, states: int = 2000) -> Plan | None:
-        if self.plan is not None:
-            return self.plan
-        if self.strategy is not None:
+    def commands_for(self, deal: int) -> tuple[str, ...] | None:
+        if self.strategy is not None:  # a strategy plays the deal asked for, won or lost
             player = players.StrategyPlayer(self.strategy)
-            rng = random.Random(self.deal)  # a strategy that draws at random does so from the deal's seed
-            result = players.play_out(State.dealt(self.deal), lambda s: player.next_move(s, rng))
-            self.plan = Plan(self.rules, self.deal, tuple(str(m) for m in result.moves))
-            return self.plan
-        result = players.solve(State.dealt(self.deal), SEARCH_STATES)
-        if result.won:
-            self.plan = Plan(self.rules, self.deal, tuple(str(m) for m in result.moves))
-            return self.plan
-        self.tries += 1
-        if self.tries >= DEAL_TRIES:
-            raise RuntimeError(f"no deal won from {self.deal - self.tries + 1} in {DEAL_TRIES} tries")
-        self.deal = self.deal % MAX_DEAL + 1
-        return None
-
-    def finish(self) -> Plan:
-        while (plan := self.step()) is None:
-            pass
-        return plan
+            rng = random.Random(deal)  # a strategy that draws at random does so from the deal's seed
+            result = players.play_out(State.dealt(deal), lambda s: player.next_move(s, rng))
+            return tuple(str(m) for m in result.moves)
+        result = players.solve(State.dealt(deal), SEARCH_STATES)
+        return tuple(str(m) for m in result.moves) if result.won else None
