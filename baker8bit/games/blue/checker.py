@@ -31,17 +31,19 @@ each (the key object and its share of the set), and ``max_seconds``.
 
 from __future__ import annotations
 
+import random
 import sys
 import time
 from dataclasses import dataclass, field
 
 from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
-from baker8bit.games.blue import rules
+from baker8bit.games.blue import restarts, rules
 from baker8bit.games.blue.rules import GAP, Layout, Move
 
 UNDECIDED = 255  # an ace whose suit is not chosen yet (column 0, "any ordering")
 DEFAULT_MEMORY = 512 * 1024 * 1024
 _CLOCK_EVERY = 1024
+NOISE = 3.5  # how far a seeded run may reorder the moves (scores are -4 .. 4; tuned, docs/games/blue.md)
 
 __all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "Result", "solve", "solve_any", "check_layout",
            "position_bytes", "parse_memory"]
@@ -144,10 +146,16 @@ def stuck(b: bytes, layout: Layout) -> bool:
 
 
 def _search(start: bytes, layout: Layout, max_positions: int, max_seconds: float | None,
-            prune: bool = True):
-    """(outcome, moves, positions) for ``start``; column 0 may hold UNDECIDED."""
+            prune: bool = True, order_seed: int | None = None):
+    """(outcome, moves, positions) for ``start``; column 0 may hold UNDECIDED.
+
+    ``order_seed`` (None: none) shakes the move order: each move's score gets a
+    seeded random amount in [0, NOISE) added, so runs with different seeds try
+    different wins first. The order never changes a verdict: a run that empties
+    its stack has still met every reachable position."""
     t0 = time.monotonic()
     deadline = None if max_seconds is None else t0 + max_seconds
+    shake = random.Random(order_seed).random if order_seed is not None else None
     w, top, n_suits = layout.width, layout.ranks, layout.suits
     last = w - 1
     ace_cols = range(0, layout.size, w)
@@ -224,6 +232,8 @@ def _search(start: bytes, layout: Layout, max_positions: int, max_seconds: float
                 # (last) taking a card off a run
                 row_p = front[p // w]
                 score = (3 if i == front[i // w] else 0) + (1 if p == row_p else 0) - (4 if p < row_p else 0)
+                if shake is not None:
+                    score += NOISE * shake()
                 kids.append((score, key, Move(c, i)))
             i = b.find(0, i + 1)
         if not kids:
@@ -236,6 +246,26 @@ def _search(start: bytes, layout: Layout, max_positions: int, max_seconds: float
             seen.add(key)
             stack.append((key, d, mv))
     return UNSOLVABLE, [], positions
+
+
+def _search_with_restarts(start: bytes, layout: Layout, budget: int, max_seconds: float | None,
+                          prune: bool = True):
+    """(outcome, moves, positions): runs of ``_search`` with the caps of
+    ``restarts.plan(budget)`` (at most ``budget`` positions kept in all, never
+    more than one run's cap at once), run k with order seed k (run 0: the plain
+    order), until one wins, one exhausts the reachable positions (unsolvable),
+    or the plan or the time runs out (unknown)."""
+    t0 = time.monotonic()
+    total = 0
+    for k, cap in enumerate(restarts.plan(budget)):
+        left = None if max_seconds is None else max_seconds - (time.monotonic() - t0)
+        if left is not None and left <= 0:
+            break
+        outcome, path, n = _search(start, layout, cap, left, prune, k if k else None)
+        total += n
+        if outcome != UNKNOWN:
+            return outcome, path, total
+    return UNKNOWN, [], total
 
 
 def _prune_inside(layout: Layout) -> bool:
@@ -256,8 +286,8 @@ def solve(board: bytes, layout: Layout, aces: tuple[int, ...] | None = None, *,
     """The verdict for ``board`` with the aces ``aces`` (default: as on the board)."""
     t0 = time.monotonic()
     start = board if aces is None else rules.with_aces(board, aces, layout)
-    outcome, path, n = _search(start, layout, _limits(layout, max_memory, max_positions), max_seconds,
-                               _prune_inside(layout))
+    outcome, path, n = _search_with_restarts(start, layout, _limits(layout, max_memory, max_positions),
+                                             max_seconds, _prune_inside(layout))
     return Result(outcome, path, rules.aces_of(start, layout), n, time.monotonic() - t0)
 
 
@@ -269,8 +299,8 @@ def solve_any(board: bytes, layout: Layout, *, max_memory: int | None = None,
     b = bytearray(board)
     for a in range(0, layout.size, layout.width):
         b[a] = UNDECIDED
-    outcome, path, n = _search(bytes(b), layout, _limits(layout, max_memory, max_positions), max_seconds,
-                               _prune_inside(layout))
+    outcome, path, n = _search_with_restarts(bytes(b), layout, _limits(layout, max_memory, max_positions),
+                                             max_seconds, _prune_inside(layout))
     aces = None
     if outcome == SOLVED:
         final = bytes(b)
