@@ -27,6 +27,7 @@ SOLVER = ROOT / "baker8bit" / "freecell" / "solver"
 # the extension's name). Each source stays the pure reference of its extension.
 MODULES = [
     (SOLVER / "core.py", SOLVER / "core.pxd", "baker8bit.freecell.solver._ccore"),
+    (ROOT / "baker8bit/games/blue/search.py", ROOT / "baker8bit/games/blue/search.pxd", "baker8bit.games.blue._csearch"),
 ]
 
 
