@@ -1,6 +1,9 @@
 """Blue checker benchmark: positions a second, memory per position, full-size decision time.
 
     python benchmarks/bench_blue.py [DEALS] [MAX_SECONDS]
+
+The search runs compiled (``_csearch``) when ``python tools/build_core.py`` built it;
+``BAKER8BIT_PURE_SOLVER=1`` measures the plain module.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from baker8bit.games.blue import checker, rules  # noqa: E402
+from baker8bit.games.blue import checker, rules, search  # noqa: E402
 
 
 def memory_per_position(n: int = 100_000) -> float:
@@ -36,6 +39,7 @@ def main() -> None:
     limit = float(sys.argv[2]) if len(sys.argv) > 2 else 5.0
     print(f"memory per position: {memory_per_position():.0f} bytes "
           f"(the budget assumes {checker.position_bytes(rules.FULL)})")
+    print(f"search module: {search.implementation().__name__}")
     times, pos, secs, outcomes = [], 0, 0.0, {}
     for d in range(1, deals + 1):
         t = time.perf_counter()
