@@ -19,5 +19,6 @@ cpdef list fronts(bytes b, int size, int w)
                left=cython.int, right=cython.int, c=cython.int, p=cython.Py_ssize_t,
                row_p=cython.Py_ssize_t, score=cython.double, timed=cython.bint, shaken=cython.bint,
                deadline=cython.double, b=bytes, key=bytes, nb=bytearray, front=list, kids=list,
-               cands=list, stack=list, seen=set, path=list, a=cython.int, s=cython.int)
+               cands=list, stack=list, seen=set, path=list, a=cython.int, s=cython.int,
+               back=cython.Py_ssize_t, fix=cython.bint)
 cpdef tuple run(bytes start, layout, long long max_positions, max_seconds, bint prune=*, order_seed=*)

@@ -164,11 +164,13 @@ def run(start: bytes, layout: Layout, max_positions: int, max_seconds: float | N
     size = layout.size
     last = w - 1
     seen = {start}
-    stack = [(start, 0, None)]
+    # board, depth, the move to it, the slot that move emptied (-1 if it fixed an ace:
+    # then undoing it does not give the parent back)
+    stack = [(start, 0, None, -1)]
     path: list[Move] = []
     positions = 0
     while stack:
-        b, depth, move = stack.pop()
+        b, depth, move, back = stack.pop()
         if depth:
             del path[depth - 1 :]
             path.append(move)
@@ -195,11 +197,14 @@ def run(start: bytes, layout: Layout, max_positions: int, max_seconds: float | N
                 if right != UNDECIDED and (right & 15) > 2 and (right - 1) not in cands:
                     cands.append(right - 1)
             for c in cands:
+                if i == back and c == move[0] and left != UNDECIDED:
+                    continue  # the move just made, undone (fixing no ace): the parent, met already
                 p = b.index(c)
                 nb = bytearray(b)
                 nb[p] = GAP
                 nb[i] = c
-                if left == UNDECIDED and not (i % w != last and b[i + 1] == c + 1):
+                fix = left == UNDECIDED and not (i % w != last and b[i + 1] == c + 1)
+                if fix:
                     nb[i - 1] = c - 1  # the row takes the suit of this 2 (unless its 3 allows it anyway)
                 key = bytes(nb)
                 if key in seen:
@@ -208,7 +213,7 @@ def run(start: bytes, layout: Layout, max_positions: int, max_seconds: float | N
                 score = (3 if i == front[i // w] else 0) + (1 if p == row_p else 0) - (4 if p < row_p else 0)
                 if shaken:
                     score += NOISE * shake()
-                kids.append((score, key, Move(c, i)))
+                kids.append((score, key, Move(c, i), -1 if fix else p))
             i = b.find(0, i + 1)
         if not kids:
             continue
@@ -216,9 +221,9 @@ def run(start: bytes, layout: Layout, max_positions: int, max_seconds: float | N
             return UNKNOWN, [], positions
         kids.sort(key=_score)  # the best last: popped first
         d = depth + 1
-        for _score_, key, mv in kids:
+        for _score_, key, mv, p in kids:
             seen.add(key)
-            stack.append((key, d, mv))
+            stack.append((key, d, mv, p))
     return UNSOLVABLE, [], positions
 
 
