@@ -1,6 +1,12 @@
 """Blue checker benchmark: positions a second, memory per position, full-size decision time.
 
-    python benchmarks/bench_blue.py [DEALS] [MAX_SECONDS]
+    python benchmarks/bench_blue.py [DEALS] [MAX_SECONDS] [POSITIONS]
+
+Positions a second are measured on fixed work (deals 1..DEALS, aces as dealt, a budget
+of POSITIONS per search, default 100,000) for the plain search module and, when
+``python tools/build_core.py`` built it, the compiled ``_csearch``, deal by deal in
+turn so that both see the same load. The decision time uses the module the checker
+picks (``BAKER8BIT_PURE_SOLVER=1``: the plain one) and a time limit of MAX_SECONDS.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from baker8bit.games.blue import checker, rules  # noqa: E402
+from baker8bit.games.blue import checker, rules, search  # noqa: E402
 
 
 def memory_per_position(n: int = 100_000) -> float:
@@ -31,22 +37,43 @@ def memory_per_position(n: int = 100_000) -> float:
     return size / len(keys)
 
 
+def speeds(deals: int, budget: int) -> dict[str, float]:
+    """Positions a second of each available search module on the same fixed work."""
+    mods = {"plain": search.implementation(pure=True)}
+    if search.implementation(pure=False) is not mods["plain"]:
+        mods["compiled"] = search.implementation(pure=False)
+    pos = dict.fromkeys(mods, 0)
+    secs = dict.fromkeys(mods, 0.0)
+    saved = search.implementation
+    try:
+        for d in range(1, deals + 1):
+            for name, mod in mods.items():
+                search.implementation = lambda pure=None, mod=mod: mod
+                t = time.perf_counter()
+                r = checker.solve(rules.deal(d), rules.FULL, max_positions=budget)
+                secs[name] += time.perf_counter() - t
+                pos[name] += r.positions
+    finally:
+        search.implementation = saved
+    return {name: pos[name] / secs[name] for name in mods}
+
+
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     limit = float(sys.argv[2]) if len(sys.argv) > 2 else 5.0
+    budget = int(sys.argv[3]) if len(sys.argv) > 3 else 100_000
     print(f"memory per position: {memory_per_position():.0f} bytes "
           f"(the budget assumes {checker.position_bytes(rules.FULL)})")
-    times, pos, secs, outcomes = [], 0, 0.0, {}
+    for name, speed in speeds(deals, budget).items():
+        print(f"positions a second, {name} search: {speed:,.0f} (deals 1..{deals}, {budget:,} positions a search)")
+    print(f"decision time with: {search.implementation().__name__}")
+    times, outcomes = [], {}
     for d in range(1, deals + 1):
         t = time.perf_counter()
         r = checker.solve(rules.deal(d), rules.FULL, max_seconds=limit)
-        dt = time.perf_counter() - t
-        times.append(dt)
-        pos += r.positions
-        secs += dt
+        times.append(time.perf_counter() - t)
         outcomes[r.outcome] = outcomes.get(r.outcome, 0) + 1
     print(f"4x13 aces as dealt, deals 1..{deals}, limit {limit} s: {outcomes}")
-    print(f"positions a second: {pos / secs:,.0f}")
     print(f"decision time: median {statistics.median(times):.2f} s, max {max(times):.2f} s")
 
 

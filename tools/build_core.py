@@ -25,10 +25,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SOLVER = ROOT / "baker8bit" / "freecell" / "solver"
 
 
-# The compiled modules: (the plain-Python source, its Cython declarations or None,
-# the extension's name). Each source stays the pure reference of its extension.
+# The compiled modules: (the source: a .pyx, or a plain-Python reference compiled with the
+# Cython declarations of its .pxd; the .pxd or None; the extension's name).
 MODULES = [
     (SOLVER / "fastcore.pyx", None, "baker8bit.freecell.solver._cfast"),
+    (ROOT / "baker8bit/games/blue/search.py", ROOT / "baker8bit/games/blue/search.pxd", "baker8bit.games.blue._csearch"),
 ]
 
 

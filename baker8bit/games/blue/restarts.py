@@ -1,0 +1,56 @@
+"""The restart plan of the Blue checker: how many positions each search run may keep.
+
+At 4 x 13 the depth-first search is heavy-tailed: a deal it wins is usually won
+within a few thousand positions, and a run that has not won by then has made an
+early choice it will not take back within any budget we can afford. So the
+checker makes many short runs, each trying the moves in a different (seeded,
+so reproducible) order, then one long run. Any run whose stack empties before
+its cap has examined every reachable position, whatever its move order, so
+"unsolvable" keeps its meaning: a proof.
+
+The short runs follow Luby's universal sequence (1, 1, 2, 1, 1, 2, 4, 1, ...
+times a unit: M. Luby, A. Sinclair, D. Zuckerman, "Optimal speedup of Las
+Vegas algorithms", 1993), the best plan, within a constant factor, when
+nothing is known about the distribution of the time to a win. They may spend
+half of the budget; the last run gets the rest (at least half), so a reachable
+space of up to half the budget can still be exhausted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+UNIT = 2000  # positions of the shortest run (tuned on deals 1..40 at 4 x 13, docs/games/blue.md)
+FRACTION = 0.5  # of the budget the short runs may spend
+
+
+def luby(i: int) -> int:
+    """The i-th term (i >= 1) of Luby's sequence: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..."""
+    if i < 1:
+        raise ValueError("Luby's sequence starts at i = 1")
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while True:
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1  # i is in the repeated first half of the block: recurse into it
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+
+
+def plan(budget: int, unit: int | None = None) -> Iterator[int]:
+    """Caps (positions kept) of the successive runs, summing to ``budget``: Luby
+    runs (``unit``, default ``UNIT``, times the sequence) while they fit in
+    ``FRACTION`` of the budget, then one run with all that is left."""
+    unit = UNIT if unit is None else unit
+    spent, i = 0, 1
+    while True:
+        cap = luby(i) * unit
+        if spent + cap > budget * FRACTION:
+            break
+        yield cap
+        spent += cap
+        i += 1
+    yield budget - spent

@@ -1,0 +1,71 @@
+"""The Blue checker's restarts: Luby's plan, seeded move orders that never change a
+verdict, and reproducible wins at full size (docs/games/blue.md, "The checker")."""
+
+from __future__ import annotations
+
+import pytest
+
+from baker8bit.games.blue import checker, restarts, rules, study
+from baker8bit.games.blue.rules import Layout
+
+
+def test_luby_sequence():
+    assert [restarts.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    with pytest.raises(ValueError):
+        restarts.luby(0)
+
+
+@pytest.mark.parametrize("budget", [1, 50, 2000, 9999, 100_000, 4_161_000])
+def test_plan_spends_the_budget_and_keeps_a_long_last_run(budget):
+    caps = list(restarts.plan(budget))
+    assert sum(caps) == budget and all(c > 0 for c in caps[:-1])
+    assert sum(caps[:-1]) <= budget * restarts.FRACTION
+    assert caps[-1] >= budget * (1 - restarts.FRACTION)
+
+
+@pytest.mark.parametrize("suits,ranks", [(2, 3), (3, 2), (2, 4)])
+def test_seeded_orders_give_the_same_verdicts_on_every_layout(suits, ranks):
+    """A shaken move order changes which win is found first, never a verdict: with the
+    plain order and two seeds, on every 2x4, 3x3 and 2x5 layout, against the unpruned
+    reference, with the dead-position test on and off."""
+    lay = Layout(suits, ranks)
+    won = study.winnable_set(lay)
+    lim = checker._limits(lay, None, None)
+    for b in study.all_layouts(lay):
+        want = checker.SOLVED if b in won else checker.UNSOLVABLE
+        for seed in (None, 1, 7):
+            for prune in (True, False):
+                outcome, path, _n = checker._search(b, lay, lim, None, prune, seed)
+                assert outcome == want
+                if path:
+                    g = rules.Game(lay, b)
+                    for m in path:
+                        g.play(m)
+                    assert g.won()
+
+
+def test_small_caps_restart_and_still_prove():
+    """Runs capped below the reachable space end unknown and are restarted; the last,
+    long run exhausts it, so an unsolvable layout is still proven so (4x6 deal 78:
+    7,161 reachable positions; the short runs of a 20,000 plan keep at most 2,000)."""
+    lay = Layout(4, 5)
+    b = rules.deal(78, lay)
+    assert not checker.stuck(b, lay)
+    assert checker._search(b, lay, 10**6, None, False)[:2] == (checker.UNSOLVABLE, [])
+    assert checker._search(b, lay, 2000, None, False)[0] == checker.UNKNOWN
+    outcome, _path, _n = checker._search_with_restarts(b, lay, 20_000, None, False)
+    assert outcome == checker.UNSOLVABLE
+
+
+def test_full_size_wins_are_reproducible_and_replay():
+    """Deal 2 as dealt: unknown for one plain run of 100,000 positions, won by the
+    restarts within the same budget, with the same moves every time."""
+    b = rules.deal(2)
+    assert checker._search(b, rules.FULL, 100_000, None, False)[0] == checker.UNKNOWN
+    one = checker.solve(b, rules.FULL, max_positions=100_000)
+    two = checker.solve(b, rules.FULL, max_positions=100_000)
+    assert one.outcome == checker.SOLVED and one.moves == two.moves and one.positions == two.positions
+    g = rules.Game(rules.FULL, b)
+    for m in one.moves:
+        g.play(m)
+    assert g.won()
