@@ -27,6 +27,7 @@ SOLVER = ROOT / "baker8bit" / "freecell" / "solver"
 # the extension's name). Each source stays the pure reference of its extension.
 MODULES = [
     (SOLVER / "core.py", SOLVER / "core.pxd", "baker8bit.freecell.solver._ccore"),
+    (SOLVER / "colour_core.py", SOLVER / "colour_core.pxd", "baker8bit.freecell.solver._ccolour"),
 ]
 
 
