@@ -538,13 +538,17 @@ def solve(
 ) -> Result:
     """Search a position to the end (or to a limit) in one call.
 
-    The rule sets ``core.supports`` go to the fast core (``core.py``, compiled
-    into ``_ccore`` when built: see ``core.implementation``), the others to
-    ``searcher``'s search. HELP and the demo run ``searcher``'s search in slices."""
-    from baker8bit.freecell.solver import core
+    The rule sets ``core.supports`` (building in suit) go to the fast core
+    (``core.py``, compiled into ``_ccore`` when built: see ``core.implementation``),
+    the ones ``colour_core.supports`` (alternating colours) to its fast search
+    (compiled into ``_ccolour``), the others to ``searcher``'s search. HELP and the
+    demo run ``searcher``'s search in slices."""
+    from baker8bit.freecell.solver import colour_core, core
 
     if core.supports(rules):
         return core.implementation().solve(position, rules, max_states, max_seconds)
+    if colour_core.supports(rules):
+        return colour_core.implementation().solve(position, rules, max_states, max_seconds)
     return searcher(position, rules, max_states, max_seconds).step()
 
 
