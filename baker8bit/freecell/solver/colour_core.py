@@ -84,7 +84,8 @@ NEED_RANKS = 2  # a card is needed if its suit stack takes it within this many r
 
 
 def supports(rules: RuleSet) -> bool:
-    """Rule sets this module searches: building in alternating colours."""
+    """Rule sets this module searches: building in alternating colours with the four suits (the
+    two colours need them; the others go to ``colour.ColourSearch``)."""
     return rules.build == "colour" and rules.suits == 4
 
 
@@ -230,9 +231,8 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
     total = 13 * rules.suits
     max_empty = sum(1 for c in cols if not c)
     if sum(found) == total:
-        result = Result(SOLVED, moves, 1, time.perf_counter() - t0, tuple(i for i, a in enumerate(auto) if a))
-        result.max_empty = max_empty
-        return result
+        return Result(SOLVED, moves, 1, time.perf_counter() - t0, tuple(i for i, a in enumerate(auto) if a),
+                      max_empty)
     deadline = t0 + max_seconds if max_seconds is not None else None
     # The search makes many small tuples and no reference cycles: the cyclic garbage collector
     # would only walk the stack again and again.
@@ -249,9 +249,8 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
             gc.enable()
     line = [m for ms, _ in steps for m in ms]
     flags = [a for _, fs in steps for a in fs]
-    result = Result(outcome, line, states, time.perf_counter() - t0, tuple(i for i, a in enumerate(flags) if a))
-    result.max_empty = max_empty
-    return result
+    return Result(outcome, line, states, time.perf_counter() - t0, tuple(i for i, a in enumerate(flags) if a),
+                  max_empty)
 
 
 def _run(cols, cells, found, key0, step0, names, ncol, home, total, kings_only, reserve, prune,

@@ -154,6 +154,9 @@ class Result:
     states: int = 0
     seconds: float = 0.0
     auto: tuple[int, ...] = ()  # indices of the moves a game with automatic moves home makes itself
+    # colour_core only (None elsewhere): the most empty columns of any position the search made
+    # (King Albert's tip; exact when the search was exhaustive)
+    max_empty: int | None = None
 
     def keys(self, rules: RuleSet) -> list[str]:
         """The moves a player makes: all of them, or, where the rules move cards home
