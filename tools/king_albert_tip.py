@@ -30,7 +30,7 @@ from baker8bit.freecell.solver import UNSOLVABLE, solve  # noqa: E402
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("csv", help="a survey CSV of king-albert deals")
-    ap.add_argument("--max-states", type=int, default=2_000_000)
+    ap.add_argument("--max-states", type=int, default=8_000_000)
     args = ap.parse_args()
     rows = list(csv.DictReader(open(args.csv, encoding="utf-8")))
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
