@@ -1,4 +1,5 @@
-"""Build the optional compiled modules (``MODULES``), e.g. the solver core ``_ccore*.so``.
+"""Build the optional compiled modules (``MODULES``): the solver core ``_ccore*.so`` and the
+alternating-colour search ``_ccolour*.so``.
 
     pip install cython            # or: pip install -e ".[fast]"
     python tools/build_core.py    # needs a C compiler (cc)
