@@ -16,8 +16,8 @@ a win; the others need more than these caps of one or the other: 92 is unsolvabl
 ours at 1.2 million positions and by fc-solve at 2.96 million iterations). Every solution of
 ours replays to a win through ``baker8bit keys --game king-albert --deal D "..." --json`` (the
 game's automatic moves made by the game, not typed); fc-solve's through the engine with
-automatic moves off. Time: 78-84 s on a busy shared 2-core machine (about 55 s of CPU, ours and
-fc-solve's together).
+automatic moves off. Time: 48 s on a shared 2-core machine, 78-84 s when it was busy (about
+55 s of CPU, ours and fc-solve's together).
 """
 
 from __future__ import annotations
