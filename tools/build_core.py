@@ -1,4 +1,5 @@
-"""Build the optional compiled modules (``MODULES``), e.g. the solver core ``_cfast*.so``.
+"""Build the optional compiled modules (``MODULES``): the solver cores ``_cfast*.so`` (same
+suit) and ``_ccolour*.so`` (alternating colours), and Blue's search run ``_csearch*.so``.
 
     pip install cython            # or: pip install -e ".[fast]"
     python tools/build_core.py    # needs a C compiler (cc)
@@ -29,6 +30,7 @@ SOLVER = ROOT / "baker8bit" / "freecell" / "solver"
 # Cython declarations of its .pxd; the .pxd or None; the extension's name).
 MODULES = [
     (SOLVER / "fastcore.pyx", None, "baker8bit.freecell.solver._cfast"),
+    (SOLVER / "fastcolour.pyx", None, "baker8bit.freecell.solver._ccolour"),
     (ROOT / "baker8bit/games/blue/search.py", ROOT / "baker8bit/games/blue/search.pxd", "baker8bit.games.blue._csearch"),
 ]
 

@@ -4,9 +4,11 @@ spaces cannot be created" (../shared/seeds/king-albert-instructions.txt).
 Two spaces: two empty building stacks at the same time in some position reachable from the deal.
 For a deal the survey proved unsolvable, the exhaustive search saw every reachable position
 (its only automatic moves, the proven-safe moves home, never fill a stack), so its
-``max_empty`` says exactly whether two spaces can be made. A won deal ends with nine. The tip's
-claim, "cannot make two spaces => probably not winnable", is then certain on decided deals;
-what is worth knowing is how many unwinnable deals it catches.
+``max_empty`` (``Result.max_empty`` of ``solve()``'s ``colour_core``, the same figure as
+``ColourSearch.max_empty`` on an exhaustive search) says exactly whether two spaces can be
+made. A won deal ends with nine. The tip's claim, "cannot make two spaces => probably not
+winnable", is then certain on decided deals; what is worth knowing is how many unwinnable deals
+it catches.
 
 Run: python tools/king_albert_tip.py SURVEY.csv [--max-states N]
 """
@@ -22,13 +24,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit import games  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
-from baker8bit.freecell.solver import UNSOLVABLE, searcher  # noqa: E402
+from baker8bit.freecell.solver import UNSOLVABLE, solve  # noqa: E402
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("csv", help="a survey CSV of king-albert deals")
-    ap.add_argument("--max-states", type=int, default=100_000)
+    ap.add_argument("--max-states", type=int, default=8_000_000)
     args = ap.parse_args()
     rows = list(csv.DictReader(open(args.csv, encoding="utf-8")))
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
@@ -38,12 +40,11 @@ def main() -> int:
         if row["outcome"] != UNSOLVABLE:
             continue
         rs = games.ruleset(row["game"])
-        search = searcher(Position.dealt(int(row["deal"]), rs), rs, max_states=args.max_states)
-        result = search.step()
+        result = solve(Position.dealt(int(row["deal"]), rs), rs, max_states=args.max_states)
         if result.outcome != UNSOLVABLE:
             print(f"deal {row['deal']}: {result.outcome} now (limit?)", file=sys.stderr)
             continue
-        if search.max_empty >= 2:
+        if result.max_empty >= 2:
             lost_two += 1
         else:
             lost_fewer += 1

@@ -154,6 +154,9 @@ class Result:
     states: int = 0
     seconds: float = 0.0
     auto: tuple[int, ...] = ()  # indices of the moves a game with automatic moves home makes itself
+    # colour_core only (None elsewhere): the most empty columns of any position the search made
+    # (King Albert's tip; exact when the search was exhaustive)
+    max_empty: int | None = None
 
     def keys(self, rules: RuleSet) -> list[str]:
         """The moves a player makes: all of them, or, where the rules move cards home
@@ -538,13 +541,17 @@ def solve(
 ) -> Result:
     """Search a position to the end (or to a limit) in one call.
 
-    The rule sets ``core.supports`` go to the fast core (``core.py``, compiled
-    into ``_cfast`` when built: see ``core.implementation``), the others to
-    ``searcher``'s search. HELP and the demo run ``searcher``'s search in slices."""
-    from baker8bit.freecell.solver import core
+    The rule sets ``core.supports`` (building in suit) go to the fast core
+    (``core.py``, compiled into ``_cfast`` when built: see ``core.implementation``),
+    the ones ``colour_core.supports`` (alternating colours) to its fast search
+    (compiled into ``_ccolour``), the others to ``searcher``'s search. HELP and the
+    demo run ``searcher``'s search in slices."""
+    from baker8bit.freecell.solver import colour_core, core
 
     if core.supports(rules):
         return core.implementation().solve(position, rules, max_states, max_seconds)
+    if colour_core.supports(rules):
+        return colour_core.implementation().solve(position, rules, max_states, max_seconds)
     return searcher(position, rules, max_states, max_seconds).step()
 
 
