@@ -24,9 +24,6 @@ cdef int P_PARENT = _ref.P_PARENT
 cdef int P_CELL_EMPTY = _ref.P_CELL_EMPTY
 cdef int P_EMPTY = _ref.P_EMPTY
 cdef int P_PARK = _ref.P_PARK
-cdef int W_DIG = _ref.W_DIG
-cdef int W_LONG = _ref.W_LONG
-cdef int NEED_RANKS = _ref.NEED_RANKS
 cdef int CLOCK_EVERY = _ref._CLOCK_EVERY
 
 cdef enum:
@@ -106,7 +103,7 @@ def solve(position, rules, max_states=None, max_seconds=None, prune=True):
 
 
 def _run(cols, cells, found, key0, step0, names, int ncol, int home, int total, bint kings_only,
-         bint reserve, bint prune, long long max_states, deadline, int max_empty):
+         bint reserve, bint prune, long long max_states, deadline, int max_empty, order=_ref.ORDERS[0]):
     """colour_core._run's search (pruning on): (outcome, steps of the line, states, max_empty)."""
     cdef int ncell = len(cells)
     cdef bint any_empty = not kings_only
@@ -127,6 +124,9 @@ def _run(cols, cells, found, key0, step0, names, int ncol, int home, int total, 
     cdef int ncand, i, j, k, c, s, d, x, n, cnt, old, new, below, nempty, empty, freecell
     cdef int depth, last, r, first_child, e, pa, which, total_found
     cdef int64_t v, off, next_clock = CLOCK_EVERY
+    cdef int W_DIG = order[0]
+    cdef int W_LONG = order[1]
+    cdef int NEED_RANKS = order[2]
 
     if not prune:
         raise ValueError("the compiled search prunes; prune=False runs the reference")
