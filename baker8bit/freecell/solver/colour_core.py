@@ -50,6 +50,7 @@ import time
 
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
+from baker8bit.freecell.solver.core import key_of
 from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Result
 
 FREE = 254  # an empty cell
@@ -61,7 +62,6 @@ _NO_LIMIT = 1 << 62
 _SH = [6 * c for c in range(52)]
 _BYTE = [bytes((c,)) for c in range(256)]
 _OFF = 1024  # added to a move's priority (which may be negative) in its candidate integer
-_HOME_ALL = sum(HOME << (6 * c) for c in range(52))
 _SUIT = [c // 13 for c in range(52)]
 _RANK = [c % 13 for c in range(52)]
 _RED = [c // 13 in (1, 2) for c in range(52)]  # diamonds and hearts (cards.SUITS = "CDHS")
@@ -100,38 +100,14 @@ def implementation(pure: bool | None = None):
     """The module ``solve()`` runs: ``_ccolour`` (this search compiled, fastcolour.pyx) when it imports, else this
     one. ``pure=True``, or the environment variable ``BAKER8BIT_PURE_SOLVER=1``, asks for this
     one."""
-    import importlib
-    import os
+    from baker8bit.core.compiled import choose
 
-    if pure is None:
-        pure = os.environ.get("BAKER8BIT_PURE_SOLVER", "") not in ("", "0")
-    if not pure:
-        try:
-            from baker8bit.freecell.solver import _ccolour
-        except ImportError:
-            pass
-        else:
-            return _ccolour
-    return importlib.import_module("baker8bit.freecell.solver.colour_core")
+    return choose("baker8bit.freecell.solver._ccolour", "baker8bit.freecell.solver.colour_core", pure)
 
 
 def compiled() -> bool:
     """Whether the compiled module is there (and imports)."""
     return implementation(pure=False).__name__.endswith("_ccolour")
-
-
-def key_of(cols, cells) -> int:
-    """A position's compact key, from scratch (see the module docstring)."""
-    k = _HOME_ALL
-    for col in cols:
-        below = BOTTOM
-        for c in col:
-            k ^= (HOME ^ below) << (6 * c)
-            below = c
-    for c in cells:
-        if c != FREE:
-            k ^= (HOME ^ PARKED) << (6 * c)
-    return k
 
 
 def _safe(c: int, found) -> bool:

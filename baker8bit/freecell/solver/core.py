@@ -58,19 +58,9 @@ def implementation(pure: bool | None = None):
     """The core module ``solve()`` runs: ``_cfast`` (this search compiled, fastcore.pyx) when
     it imports, else this one. ``pure=True``, or the environment variable
     ``BAKER8BIT_PURE_SOLVER=1``, asks for this one."""
-    import importlib
-    import os
+    from baker8bit.core.compiled import choose
 
-    if pure is None:
-        pure = os.environ.get("BAKER8BIT_PURE_SOLVER", "") not in ("", "0")
-    if not pure:
-        try:
-            from baker8bit.freecell.solver import _cfast
-        except ImportError:
-            pass
-        else:
-            return _cfast
-    return importlib.import_module("baker8bit.freecell.solver.core")
+    return choose("baker8bit.freecell.solver._cfast", "baker8bit.freecell.solver.core", pure)
 
 
 def compiled() -> bool:

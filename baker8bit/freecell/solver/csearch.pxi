@@ -247,3 +247,48 @@ cdef inline bint _parked(const Pos *p, int card, int ncell) noexcept nogil:
         if p.cells[j] == card:
             return True
     return False
+
+
+cdef int _push_root(_Stack stack, _Seen seen, cols, cells, found, int last, uint64_t *key) except -1:
+    """The first position: the columns (bytes, bottom card first), the cells (FREE for an empty
+    one) and the terminal piles, on the stack and in the seen set; ``key`` is its key."""
+    cdef Pos *p = stack.slot()
+    cdef int i, j, c, below
+    memset(p, 0, sizeof(Pos))
+    for c in range(NCARDS):
+        p.under[c] = HOME   # not dealt, or home
+    for i in range(MAXP):
+        p.top[i] = NONE
+        p.cells[i] = FREE
+    for i in range(len(cols)):
+        below = BOTTOM
+        for c in cols[i]:
+            p.under[c] = below
+            below = c
+        p.top[i] = NONE if below == BOTTOM else below
+    for j in range(len(cells)):
+        c = cells[j]
+        p.cells[j] = c
+        if c != FREE:
+            p.under[c] = PARKED
+    for i in range(len(found)):
+        p.found[i] = found[i]
+    p.depth = 0
+    p.last = last
+    p.mv_off = 0
+    p.mv_len = 0
+    _pack(p, key)
+    return _add(&seen.t, key)
+
+
+cdef inline void _reverse_from(_Stack stack, int64_t first) noexcept:
+    """Reverse the positions pushed since ``first`` (the children, pushed best first): the best
+    is then popped first."""
+    cdef int64_t i = first, j = stack.size - 1
+    cdef Pos t
+    while i < j:
+        t = stack.data[i]
+        stack.data[i] = stack.data[j]
+        stack.data[j] = t
+        i += 1
+        j -= 1

@@ -111,7 +111,6 @@ def _run(cols, cells, found, key0, step0, names, int ncol, int home, int total, 
     cdef _Stack stack = _Stack()
     cdef _Arena arena = _Arena()
     cdef _Path path = _Path()
-    cdef Pos *p
     cdef Pos *q
     cdef Pos cur
     cdef Pos child
@@ -121,7 +120,7 @@ def _run(cols, cells, found, key0, step0, names, int ncol, int home, int total, 
     cdef bint need[256]
     cdef int gain[MAXP]
     cdef int topcol[256]
-    cdef int ncand, i, j, k, c, s, d, x, n, cnt, old, new, below, nempty, empty, freecell
+    cdef int ncand, i, j, k, c, s, d, x, n, cnt, old, new, nempty, empty, freecell
     cdef int depth, last, r, first_child, e, pa, which, total_found
     cdef int64_t v, off, next_clock = CLOCK_EVERY
     cdef int W_DIG = order[0]
@@ -130,32 +129,7 @@ def _run(cols, cells, found, key0, step0, names, int ncol, int home, int total, 
 
     if not prune:
         raise ValueError("the compiled search prunes; prune=False runs the reference")
-    p = stack.slot()
-    memset(p, 0, sizeof(Pos))
-    for c in range(NCARDS):
-        p.under[c] = HOME
-    for i in range(MAXP):
-        p.top[i] = NONE
-        p.cells[i] = FREE
-    for i in range(ncol):
-        below = BOTTOM
-        for c in cols[i]:
-            p.under[c] = below
-            below = c
-        p.top[i] = NONE if below == BOTTOM else below
-    for j in range(ncell):
-        c = cells[j]
-        p.cells[j] = c
-        if c != FREE:
-            p.under[c] = PARKED
-    for k in range(4):
-        p.found[k] = found[k]
-    p.depth = 0
-    p.last = NONE
-    p.mv_off = 0
-    p.mv_len = 0
-    _pack(p, key)
-    _add(&seen.t, key)
+    _push_root(stack, seen, cols, cells, found, NONE, key)
 
     while stack.size:
         if deadline is not None and seen.t.count >= next_clock:
@@ -320,15 +294,7 @@ def _run(cols, cells, found, key0, step0, names, int ncol, int home, int total, 
             arena.push(s, d)
             q = stack.slot()
             q[0] = child
-        # The children in reverse: the preferred one is popped first.
-        i = first_child
-        j = stack.size - 1
-        while i < j:
-            child = stack.data[i]
-            stack.data[i] = stack.data[j]
-            stack.data[j] = child
-            i += 1
-            j -= 1
+        _reverse_from(stack, first_child)
     return UNSOLVABLE, [], seen.t.count, max_empty
 
 

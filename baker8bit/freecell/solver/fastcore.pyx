@@ -86,7 +86,6 @@ def _run(cols, cells, found, moves0, names, to_home, int ncol, int total, bint k
     cdef _Seen seen = _Seen()
     cdef _Stack stack = _Stack()
     cdef _Arena arena = _Arena()
-    cdef Pos *p
     cdef Pos *q
     cdef Pos cur
     cdef uint64_t key[WORDS]
@@ -98,40 +97,14 @@ def _run(cols, cells, found, moves0, names, to_home, int ncol, int total, bint k
     cdef int gain[MAXP]
     cdef int bury[MAXP]
     cdef int topcol[256]
-    cdef int i, j, k, c, s, d, x, u, n, old, new, below, nempty, empty, freecell, prio
+    cdef int i, j, k, c, s, d, x, u, n, old, new, nempty, empty, freecell, prio
     cdef int depth, last, ndone, cnt, nfound_sum, r, first_child
     cdef int64_t v, off, next_clock = CLOCK_EVERY
     cdef bint alone, dead
     cdef uint8_t nf[4]
     cdef Pos child
 
-    # The root.
-    p = stack.slot()
-    memset(p, 0, sizeof(Pos))
-    for c in range(NCARDS):
-        p.under[c] = HOME
-    for i in range(MAXP):
-        p.top[i] = NONE
-        p.cells[i] = FREE
-    for i in range(ncol):
-        below = BOTTOM
-        for c in cols[i]:
-            p.under[c] = below
-            below = c
-        p.top[i] = NONE if below == BOTTOM else below
-    for j in range(ncell):
-        c = cells[j]
-        p.cells[j] = c
-        if c != FREE:
-            p.under[c] = PARKED
-    for k in range(nsuits):
-        p.found[k] = found[k]
-    p.depth = 0
-    p.last = -1
-    p.mv_off = 0
-    p.mv_len = 0
-    _pack(p, key)
-    _add(&seen.t, key)
+    _push_root(stack, seen, cols, cells, found, -1, key)
 
     while stack.size:
         if deadline is not None and seen.t.count >= next_clock:
@@ -311,15 +284,7 @@ def _run(cols, cells, found, moves0, names, to_home, int ncol, int total, bint k
             q.mv_off = arena.size
             q.mv_len = 1
             arena.push(s, d)
-        # The children in reverse: the preferred one is popped first.
-        i = first_child
-        j = stack.size - 1
-        while i < j:
-            child = stack.data[i]
-            stack.data[i] = stack.data[j]
-            stack.data[j] = child
-            i += 1
-            j -= 1
+        _reverse_from(stack, first_child)
     return UNSOLVABLE, [], seen.t.count
 
 

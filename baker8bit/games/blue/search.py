@@ -24,19 +24,9 @@ def implementation(pure: bool | None = None):
     """The search module to run: ``_csearch`` (this file compiled) when it
     imports, else this one. ``pure=True``, or the environment variable
     ``BAKER8BIT_PURE_SOLVER=1``, asks for this one."""
-    import importlib
-    import os
+    from baker8bit.core.compiled import choose
 
-    if pure is None:
-        pure = os.environ.get("BAKER8BIT_PURE_SOLVER", "") not in ("", "0")
-    if not pure:
-        try:
-            from baker8bit.games.blue import _csearch
-        except ImportError:
-            pass
-        else:
-            return _csearch
-    return importlib.import_module("baker8bit.games.blue.search")
+    return choose("baker8bit.games.blue._csearch", "baker8bit.games.blue.search", pure)
 
 
 def stuck(b: bytes, layout: Layout) -> bool:
