@@ -51,7 +51,7 @@ import time
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
 from baker8bit.freecell.solver.core import key_of
-from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Result
+from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Result, move_names
 
 FREE = 254  # an empty cell
 BOTTOM, PARKED, HOME = 52, 53, 54
@@ -203,10 +203,7 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
     if not supports(rules):
         raise ValueError(f"this search builds in alternating colours; {rules.name} builds by {rules.build}")
     ncol, ncell = rules.columns, rules.cells
-    letters = [rules.column_letter(i) for i in range(ncol)]
-    letters += [rules.cell_letter(j) for j in range(ncell)]
-    letters.append("T")
-    names = [[a + b for b in letters] for a in letters]
+    names = move_names(rules)
     home = ncol + ncell
     cols = [bytes(c) for c in position.columns]
     cells = [FREE if c is None else c for c in position.cells]

@@ -41,7 +41,7 @@ from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
 from baker8bit.freecell.solver.search import (
     _BIT, _BYTE, _CLOCK_EVERY, _FOUND_CACHE, _FREE, _NO_LIMIT, _PARENT, _UNDER,
-    SOLVED, UNKNOWN, UNSOLVABLE, W_CELL, W_EMPTY, Result, _ColumnInfo, _exposed,
+    SOLVED, UNKNOWN, UNSOLVABLE, W_CELL, W_EMPTY, Result, _ColumnInfo, _exposed, move_names,
 )
 
 BOTTOM, PARKED, HOME = 52, 53, 54
@@ -129,10 +129,7 @@ def solve(
     if not supports(rules):
         raise ValueError(f"the core builds in suit only; {rules.name} builds by {rules.build}")
     ncol, ncell = rules.columns, rules.cells
-    letters = [rules.column_letter(i) for i in range(ncol)]
-    letters += [rules.cell_letter(j) for j in range(ncell)]
-    letters.append("T")
-    names = [[a + b for b in letters] for a in letters]
+    names = move_names(rules)
     to_home = [row[ncol + ncell] for row in names]
     cols = tuple(bytes(c) for c in position.columns)
     cells = tuple(_FREE if c is None else c for c in position.cells)

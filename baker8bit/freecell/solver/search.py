@@ -167,6 +167,15 @@ class Result:
         return [m for i, m in enumerate(self.moves) if i not in skip]
 
 
+def move_names(rules: RuleSet) -> list[list[str]]:
+    """``names[s][d]``: the key notation of a move from place s to place d (columns, then
+    cells, then the terminal piles, ``T``), e.g. ``"EI"``, ``"FT"``."""
+    letters = [rules.column_letter(i) for i in range(rules.columns)]
+    letters += [rules.cell_letter(j) for j in range(rules.cells)]
+    letters.append("T")
+    return [[a + b for b in letters] for a in letters]
+
+
 def _cell_key(cells) -> bytes:
     """The parking spaces' part of a key: a separator, then the sorted cells
     (empty ones, 254, last); the column part always has ncol-1 separators."""
@@ -219,10 +228,7 @@ class Search:
         self._ncol = ncol
         self._total = rules.cards
         self._kings_only = rules.empty == "kings"  # an empty column takes only a king
-        letters = [rules.column_letter(i) for i in range(ncol)]
-        letters += [rules.cell_letter(j) for j in range(ncell)]
-        letters.append("T")
-        self._names = [[a + b for b in letters] for a in letters]
+        self._names = move_names(rules)
         self._home = ncol + ncell  # place index of the terminal area
         self._to_home = [row[self._home] for row in self._names]
 
