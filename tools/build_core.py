@@ -1,5 +1,6 @@
 """Build the optional compiled modules (``MODULES``): the solver cores ``_cfast*.so`` (same
-suit) and ``_ccolour*.so`` (alternating colours), and Blue's search run ``_csearch*.so``.
+suit) and ``_ccolour*.so`` (alternating colours), and Blue's search run ``_csearch*.so``
+(``games/blue/fastsearch.pyx``, the run of ``games/blue/search.py`` in C data).
 
     pip install cython            # or: pip install -e ".[fast]"
     python tools/build_core.py    # needs a C compiler (cc)
@@ -31,7 +32,7 @@ SOLVER = ROOT / "baker8bit" / "freecell" / "solver"
 MODULES = [
     (SOLVER / "fastcore.pyx", None, "baker8bit.freecell.solver._cfast"),
     (SOLVER / "fastcolour.pyx", None, "baker8bit.freecell.solver._ccolour"),
-    (ROOT / "baker8bit/games/blue/search.py", ROOT / "baker8bit/games/blue/search.pxd", "baker8bit.games.blue._csearch"),
+    (ROOT / "baker8bit/games/blue/fastsearch.pyx", None, "baker8bit.games.blue._csearch"),
 ]
 
 

@@ -1,0 +1,463 @@
+# cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""One run of the Blue checker's search in C data structures: ``search.run`` (the plain-Python
+reference) move for move, with the same outcome, moves and positions count, and its
+dead-position test ``stuck``.
+
+Built as ``_csearch`` by ``tools/build_core.py``; ``search.implementation()`` prefers it;
+``tests/test_blue_search_compiled.py`` compares the two. What differs is only how a position is
+kept:
+
+- the set of positions met is an open-addressing table of packed keys: a board of up to 56
+  slots at 6 bits a slot (a gap 0, a card ``suit * 16 + rank``, an undecided ace 62) in six
+  64-bit words, 48 bytes, with no object around it. The table is allocated once per run for
+  the run's cap at most ``LOAD`` full (``calloc``: an all-zero slot is empty, and no key is
+  zero, since slot 0 always holds an ace or an undecided ace), so it is never rehashed and a
+  position never moves;
+- the stack holds, per position still to expand, its table slot, its depth, the move to it and
+  the slot that move emptied: 16 bytes;
+- a child's key is its parent's with two or three fields changed, so a child already met costs
+  a hash and a probe, and no board is built for it;
+- the shaken move order draws the very numbers the reference draws (``random.Random(seed)``),
+  in the same order: one per new child.
+
+So a position costs ``POSITION_BYTES`` (48 / LOAD + 16, rounded up) against about 121 for the
+reference's ``bytes`` in a ``set``.
+"""
+
+import random
+import time
+
+from libc.stdlib cimport calloc, malloc, realloc, free
+from libc.string cimport memcpy
+from libc.stdint cimport uint64_t, uint8_t, int64_t, int32_t, int16_t
+
+from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
+from baker8bit.games.blue.rules import Move
+from baker8bit.games.blue import search as _reference
+
+cdef enum:
+    WORDS = 6          # key words: ten 6-bit slots a word, 60 slots at most
+    MAXSLOTS = 56      # 4 rows of 14
+    UND = 255          # an undecided ace on the board (search.UNDECIDED)
+    UND_CODE = 62      # ... and in a key (no card is 62: suit 3, rank 14)
+    MAXKIDS = 32       # children of one position: at most 4 gaps x (4 twos + 1)
+    NOISE_BLOCK = 1024
+
+LOAD = 0.85
+POSITION_BYTES = int(WORDS * 8 / LOAD + 0.999) + 16  # a table slot at LOAD, and a stack entry
+
+assert _reference.UNDECIDED == UND
+cdef double NOISE = _reference.NOISE
+cdef int CLOCK_EVERY = _reference.CLOCK_EVERY
+
+
+cdef struct Entry:       # a position on the stack
+    int64_t slot         # where its key is in the table
+    int32_t depth
+    uint8_t card         # the move to it (depth > 0)
+    uint8_t to
+    int16_t back         # the slot that move emptied, -1 if it fixed an ace (or the root)
+
+
+cdef struct Kid:
+    double score
+    uint64_t key[WORDS]
+    uint8_t card
+    uint8_t to
+    int16_t back
+
+
+cdef inline uint64_t _hash(const uint64_t *k) noexcept nogil:
+    cdef uint64_t h = 0x9E3779B97F4A7C15ULL
+    cdef int i
+    for i in range(WORDS):
+        h = (h ^ k[i]) * 0xBF58476D1CE4E5B9ULL
+        h ^= h >> 31
+    return h
+
+
+cdef inline bint _same(const uint64_t *a, const uint64_t *b) noexcept nogil:
+    return (a[0] == b[0] and a[1] == b[1] and a[2] == b[2] and a[3] == b[3]
+            and a[4] == b[4] and a[5] == b[5])
+
+
+cdef class _Table:
+    """The positions met: a fixed array of ``cap`` keys, linear probing, never rehashed."""
+    cdef uint64_t *keys
+    cdef int64_t cap, count
+
+    def __cinit__(self, int64_t cap):
+        self.cap = cap
+        self.count = 0
+        self.keys = <uint64_t *> calloc(cap * WORDS, sizeof(uint64_t))
+        if self.keys == NULL:
+            raise MemoryError(f"no room for a table of {cap} positions")
+
+    def __dealloc__(self):
+        free(self.keys)
+
+    cdef inline int64_t find(self, const uint64_t *k) noexcept nogil:
+        """The slot holding k, or the empty slot where it would go."""
+        cdef int64_t i = <int64_t> (_hash(k) % <uint64_t> self.cap)
+        cdef uint64_t *s
+        while True:
+            s = self.keys + i * WORDS
+            if s[0] == 0 or _same(s, k):
+                return i
+            i += 1
+            if i == self.cap:
+                i = 0
+
+    cdef inline int64_t put(self, int64_t i, const uint64_t *k) noexcept nogil:
+        memcpy(self.keys + i * WORDS, k, WORDS * sizeof(uint64_t))
+        self.count += 1
+        return i
+
+
+cdef inline int _code(int v) noexcept nogil:
+    return UND_CODE if v == UND else v
+
+
+cdef inline void _pack(const uint8_t *b, int size, uint64_t *k) noexcept nogil:
+    cdef int i
+    for i in range(WORDS):
+        k[i] = 0
+    for i in range(size):
+        k[i // 10] |= (<uint64_t> _code(b[i])) << (6 * (i % 10))
+
+
+cdef inline void _unpack(const uint64_t *k, int size, uint8_t *b) noexcept nogil:
+    cdef int i, v
+    for i in range(size):
+        v = <int> ((k[i // 10] >> (6 * (i % 10))) & 63)
+        b[i] = UND if v == UND_CODE else v
+
+
+cdef inline void _flip(uint64_t *k, int i, int old, int new) noexcept nogil:
+    k[i // 10] ^= (<uint64_t> (_code(old) ^ _code(new))) << (6 * (i % 10))
+
+
+cdef bint _is_won(const uint8_t *b, int size, int w, int top) noexcept nogil:
+    """search.is_won."""
+    cdef int last = w - 1, base, ace, j, r
+    for r in range(size // w):
+        base = r * w
+        ace = b[base]
+        if ace == UND:
+            ace = <int> b[base + 1] - 1
+            if ace & 15 != 1:
+                return False
+        for j in range(1, last):
+            if b[base + j] != ace + j:
+                return False
+        if b[base + last]:
+            return False
+    return True
+
+
+cdef void _fronts(const uint8_t *b, int size, int w, int *out) noexcept nogil:
+    """search.fronts: per row, the first slot after the run ace, 2, 3 ... of the row's suit."""
+    cdef int last = w - 1, base, ace, j, r
+    for r in range(size // w):
+        base = r * w
+        ace = b[base]
+        j = 1
+        if ace == UND:
+            if b[base + 1] & 15 != 2:
+                out[r] = base + 1
+                continue
+            ace = <int> b[base + 1] - 1
+            j = 2
+        while j < last and b[base + j] == ace + j:
+            j += 1
+        out[r] = base + j
+
+
+cdef bint _stuck(const uint8_t *b, int size, int w, int top) noexcept nogil:
+    """search.stuck: some card out of its final place can never move again."""
+    cdef int last = w - 1
+    cdef int pos[64]
+    cdef bint mobile[64]
+    cdef int col1[4]
+    cdef int open_rows[4]
+    cdef int n_open = 0
+    cdef int i, x, rk, q, y, a, s, base, n, r
+    cdef bint ok, changed
+    cdef int cards[64]
+    cdef int ncards = 0
+    for i in range(64):
+        pos[i] = -1
+        mobile[i] = False
+    for i in range(4):
+        col1[i] = -1
+    for i in range(size):
+        x = b[i]
+        if x and x != UND:
+            pos[x] = i
+    for r in range(size // w):
+        a = r * w
+        if b[a] == UND:
+            open_rows[n_open] = a + 1
+            n_open += 1
+        else:
+            col1[b[a] >> 4] = a + 1
+    for i in range(size):  # the reference's order: cards in slot order
+        x = b[i]
+        if x and x != UND and 1 < (x & 15) <= top:
+            cards[ncards] = x
+            ncards += 1
+    changed = True
+    while changed:
+        changed = False
+        for n in range(ncards):
+            x = cards[n]
+            if mobile[x]:
+                continue
+            rk = x & 15
+            ok = False
+            if rk > 2:
+                if mobile[x - 1]:
+                    ok = True
+                else:
+                    q = pos[x - 1]
+                    if q % w != last:
+                        y = b[q + 1]
+                        ok = y == 0 or (y != UND and mobile[y])
+            else:
+                if col1[x >> 4] >= 0:
+                    y = b[col1[x >> 4]]
+                    ok = y == 0 or (y != UND and mobile[y])
+                else:
+                    for s in range(n_open):
+                        y = b[open_rows[s]]
+                        if y == 0 or (y != UND and mobile[y]):
+                            ok = True
+                            break
+            if not ok and rk < top:
+                if mobile[x + 1]:
+                    ok = True
+                else:
+                    q = pos[x + 1]
+                    if q % w > 1:
+                        y = b[q - 1]
+                        ok = y == 0 or (y != UND and mobile[y])
+            if ok:
+                mobile[x] = True
+                changed = True
+    for n in range(ncards):
+        x = cards[n]
+        if not mobile[x]:
+            i = pos[x]
+            base = i - i % w
+            a = b[base]
+            if a == UND:
+                if (x & 15) != i % w + 1:
+                    return True
+            elif x != a + i % w:
+                return True
+    return False
+
+
+def stuck(bytes b, layout):
+    """search.stuck, in C."""
+    return _stuck(<const uint8_t *> b, layout.size, layout.width, layout.ranks)
+
+
+cdef class _Noise:
+    """The reference's ``random.Random(seed).random`` numbers, fetched in blocks."""
+    cdef object draw
+    cdef double buf[NOISE_BLOCK]
+    cdef int at
+
+    def __cinit__(self, seed):
+        self.draw = random.Random(seed).random
+        self.at = NOISE_BLOCK
+
+    cdef double next(self) except? -1.0:
+        cdef int i
+        if self.at == NOISE_BLOCK:
+            for i in range(NOISE_BLOCK):
+                self.buf[i] = self.draw()
+            self.at = 0
+        self.at += 1
+        return self.buf[self.at - 1]
+
+
+cdef class _Stack:
+    cdef Entry *data
+    cdef int64_t size, cap
+
+    def __cinit__(self):
+        self.cap = 4096
+        self.size = 0
+        self.data = <Entry *> malloc(self.cap * sizeof(Entry))
+        if self.data == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.data)
+
+    cdef int push(self, int64_t slot, int depth, int card, int to, int back) except -1:
+        cdef Entry *bigger
+        if self.size == self.cap:
+            bigger = <Entry *> realloc(self.data, self.cap * 2 * sizeof(Entry))
+            if bigger == NULL:
+                raise MemoryError()
+            self.data = bigger
+            self.cap *= 2
+        self.data[self.size].slot = slot
+        self.data[self.size].depth = depth
+        self.data[self.size].card = card
+        self.data[self.size].to = to
+        self.data[self.size].back = back
+        self.size += 1
+        return 0
+
+
+def table_slots(long long max_positions):
+    """Slots of the table a run of ``max_positions`` allocates."""
+    return max(64, int(max_positions / LOAD) + 2)
+
+
+def run(bytes start, layout, long long max_positions, max_seconds, bint prune=True, order_seed=None):
+    """search.run: (outcome, moves, positions) of one depth-first run."""
+    cdef int w = layout.width, top = layout.ranks, n_suits = layout.suits, size = layout.size
+    cdef int last = w - 1
+    cdef bint timed = max_seconds is not None
+    cdef double deadline = time.monotonic() + max_seconds if timed else 0.0
+    cdef bint shaken = order_seed is not None
+    cdef _Noise noise = _Noise(order_seed) if shaken else None
+    cdef _Table seen = _Table(table_slots(max_positions))
+    cdef _Stack stack = _Stack()
+    cdef uint8_t *path_card = NULL
+    cdef uint8_t *path_to = NULL
+    cdef int path_cap = 1024
+    cdef uint8_t b[64]
+    cdef uint8_t *grown
+    cdef uint64_t k[WORDS]
+    cdef int pos[64]
+    cdef int front[4]
+    cdef int cands[8]
+    cdef Kid kids[MAXKIDS]
+    cdef Kid tmp
+    cdef Entry e
+    cdef int64_t positions = 0, slot
+    cdef int depth, nk, nc, i, j, left, right, c, p, row_p, a, s, m, back, score_i
+    cdef bint fix, dup
+    cdef int taken
+    cdef double score
+    if len(start) != size or size > MAXSLOTS:
+        raise ValueError("a board of the wrong size")
+    path_card = <uint8_t *> malloc(path_cap)
+    path_to = <uint8_t *> malloc(path_cap)
+    if path_card == NULL or path_to == NULL:
+        free(path_card)
+        free(path_to)
+        raise MemoryError()
+    try:
+        _pack(<const uint8_t *> start, size, k)
+        slot = seen.find(k)
+        seen.put(slot, k)
+        stack.push(slot, 0, 0, 0, -1)
+        while stack.size:
+            stack.size -= 1
+            e = stack.data[stack.size]
+            depth = e.depth
+            if depth:
+                if depth > path_cap:
+                    grown = <uint8_t *> realloc(path_card, path_cap * 2)
+                    if grown == NULL:
+                        raise MemoryError()
+                    path_card = grown
+                    grown = <uint8_t *> realloc(path_to, path_cap * 2)
+                    if grown == NULL:
+                        raise MemoryError()
+                    path_to = grown
+                    path_cap *= 2
+                path_card[depth - 1] = e.card
+                path_to[depth - 1] = e.to
+            positions += 1
+            memcpy(k, seen.keys + e.slot * WORDS, WORDS * sizeof(uint64_t))
+            _unpack(k, size, b)
+            if _is_won(b, size, w, top):
+                return SOLVED, [Move(path_card[j], path_to[j]) for j in range(depth)], positions
+            if (prune or not depth) and _stuck(b, size, w, top):
+                continue
+            if timed and positions % CLOCK_EVERY == 0 and time.monotonic() > deadline:
+                return UNKNOWN, [], positions
+            for i in range(size):
+                if b[i] and b[i] != UND:
+                    pos[b[i]] = i
+            _fronts(b, size, w, front)
+            back = e.back
+            nk = 0
+            for i in range(size):
+                if b[i]:
+                    continue
+                left = b[i - 1]
+                nc = 0
+                if left == UND:
+                    taken = 0
+                    for a in range(n_suits):
+                        if b[a * w] != UND:
+                            taken |= 1 << (b[a * w] >> 4)
+                    for s in range(n_suits):
+                        if not (taken >> s) & 1:
+                            cands[nc] = s * 16 + 2
+                            nc += 1
+                elif left and (left & 15) < top:
+                    cands[nc] = left + 1
+                    nc += 1
+                if i % w != last:
+                    right = b[i + 1]
+                    if right != UND and (right & 15) > 2:
+                        dup = False
+                        for j in range(nc):
+                            if cands[j] == right - 1:
+                                dup = True
+                        if not dup:
+                            cands[nc] = right - 1
+                            nc += 1
+                for j in range(nc):
+                    c = cands[j]
+                    if i == back and c == e.card and left != UND:
+                        continue  # the move just made, undone: the parent
+                    p = pos[c]
+                    fix = left == UND and not (i % w != last and b[i + 1] == c + 1)
+                    memcpy(kids[nk].key, k, WORDS * sizeof(uint64_t))
+                    _flip(kids[nk].key, p, c, 0)
+                    _flip(kids[nk].key, i, 0, c)
+                    if fix:
+                        _flip(kids[nk].key, i - 1, UND, c - 1)
+                    if seen.keys[seen.find(kids[nk].key) * WORDS] != 0:
+                        continue
+                    row_p = front[p // w]
+                    score_i = ((3 if i == front[i // w] else 0) + (1 if p == row_p else 0)
+                               - (4 if p < row_p else 0))
+                    score = score_i
+                    if shaken:
+                        score = score + NOISE * noise.next()
+                    kids[nk].score = score
+                    kids[nk].card = c
+                    kids[nk].to = i
+                    kids[nk].back = -1 if fix else p
+                    nk += 1
+            if nk == 0:
+                continue
+            if seen.count + nk > max_positions:
+                return UNKNOWN, [], positions
+            for m in range(1, nk):  # stable insertion sort, the best last (popped first)
+                tmp = kids[m]
+                j = m
+                while j > 0 and kids[j - 1].score > tmp.score:
+                    kids[j] = kids[j - 1]
+                    j -= 1
+                kids[j] = tmp
+            for m in range(nk):
+                slot = seen.find(kids[m].key)
+                seen.put(slot, kids[m].key)
+                stack.push(slot, depth + 1, kids[m].card, kids[m].to, kids[m].back)
+        return UNSOLVABLE, [], positions
+    finally:
+        free(path_card)
+        free(path_to)
