@@ -2,6 +2,8 @@
 
     python benchmarks/bench_blue.py [DEALS] [MAX_SECONDS] [POSITIONS]
 
+Memory per position: the plain search's ``bytes`` keys in a ``set`` (tracemalloc), and the
+compiled search's table and stack (the peak memory growth of a run that stops at its cap).
 Positions a second are measured on fixed work (deals 1..DEALS, aces as dealt, a budget
 of POSITIONS per search, default 100,000) for the plain search module and, when
 ``python tools/build_core.py`` built it, the compiled ``_csearch``, deal by deal in
@@ -11,6 +13,8 @@ picks (``BAKER8BIT_PURE_SOLVER=1``: the plain one) and a time limit of MAX_SECON
 
 from __future__ import annotations
 
+import multiprocessing
+import resource
 import statistics
 import sys
 import time
@@ -35,6 +39,33 @@ def memory_per_position(n: int = 100_000) -> float:
     size, _peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return size / len(keys)
+
+
+def _peak_growth(conn, n: int) -> None:
+    """In a fresh process: the peak-memory growth of one compiled run that keeps n positions."""
+    mod = search.implementation(pure=False)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    outcome, _moves, _positions = mod.run(rules.deal(UNWON_DEAL), rules.FULL, n, None, False, None)
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    conn.send((outcome, (after - before) * 1024))  # ru_maxrss is in KiB on Linux
+
+
+UNWON_DEAL = 3  # a deal whose plain-order run is not won within a million positions
+
+
+def compiled_memory_per_position(n: int = 1_000_000) -> float | None:
+    """Bytes per remembered position in the compiled search, measured as the growth of the
+    peak resident memory of a process whose one run stops at its cap of n positions."""
+    if search.implementation(pure=False) is search.implementation(pure=True):
+        return None
+    here, there = multiprocessing.Pipe()
+    proc = multiprocessing.Process(target=_peak_growth, args=(there, n))
+    proc.start()
+    outcome, grown = here.recv()
+    proc.join()
+    if outcome != "unknown":
+        raise SystemExit(f"bench_blue: deal {UNWON_DEAL} was decided within {n} positions; pick another")
+    return grown / n
 
 
 def speeds(deals: int, budget: int) -> dict[str, float]:
@@ -62,10 +93,17 @@ def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     limit = float(sys.argv[2]) if len(sys.argv) > 2 else 5.0
     budget = int(sys.argv[3]) if len(sys.argv) > 3 else 100_000
-    print(f"memory per position: {memory_per_position():.0f} bytes "
-          f"(the budget assumes {checker.position_bytes(rules.FULL)})")
-    for name, speed in speeds(deals, budget).items():
+    print(f"memory per position, plain search: {memory_per_position():.0f} bytes "
+          f"(the budget assumes {checker.position_bytes(rules.FULL, pure=True)})")
+    compiled = compiled_memory_per_position()
+    if compiled is not None:
+        print(f"memory per position, compiled search: {compiled:.0f} bytes "
+              f"(the budget assumes {checker.position_bytes(rules.FULL, pure=False)})")
+    rates = speeds(deals, budget)
+    for name, speed in rates.items():
         print(f"positions a second, {name} search: {speed:,.0f} (deals 1..{deals}, {budget:,} positions a search)")
+    if len(rates) == 2:
+        print(f"compiled / plain: {rates['compiled'] / rates['plain']:.1f}x")
     print(f"decision time with: {search.implementation().__name__}")
     times, outcomes = [], {}
     for d in range(1, deals + 1):

@@ -148,3 +148,38 @@ def test_check_command(tmp_path, capsys):
     path.write_text("junk\n")
     assert main(["check", "blue", str(path)]) == 2
     assert "line 1" in capsys.readouterr().err
+
+
+def test_effort_adds_runs_in_the_same_memory_and_keeps_every_verdict():
+    """``effort`` K lets the runs of a search keep K times the memory budget one after the
+    other: more seeded tries, never more memory at once, and (runs being sound) the same
+    verdicts on every 2x4 layout."""
+    lay = Layout(2, 3)
+    won = study.winnable_set(lay)
+    for b in study.all_layouts(lay):
+        want = checker.SOLVED if b in won else checker.UNSOLVABLE
+        assert checker.solve(b, lay, effort=3, max_positions=40).outcome in (want, checker.UNKNOWN)
+        assert checker.solve(b, lay, effort=2).outcome == want
+    with pytest.raises(ValueError):
+        checker.solve(rules.deal(1, lay), lay, effort=0)
+
+
+def test_effort_decides_a_full_size_deal_one_try_leaves_unknown():
+    # deal 17 as dealt: unknown after the runs of one budget of 2 million positions, won
+    # by the further runs of four (each run still keeps at most 2 million)
+    b = rules.deal(17)
+    one = checker.solve(b, rules.FULL, max_positions=2_000_000, effort=1)
+    four = checker.solve(b, rules.FULL, max_positions=2_000_000, effort=4)
+    assert one.outcome == checker.UNKNOWN
+    assert four.outcome == checker.SOLVED and replay_wins(b, rules.FULL, four)
+
+
+def test_check_command_effort(capsys):
+    from baker8bit.cli import main
+
+    assert main(["check", "blue", "--seed", "7", "--suits", "2", "--ranks", "4", "--effort", "2"]) == 0
+    assert "best ordering  solved" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as e:
+        main(["check", "blue", "--seed", "7", "--effort", "0"])
+    assert e.value.code == 2
+    assert "effort must be a whole number" in capsys.readouterr().err

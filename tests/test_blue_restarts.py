@@ -69,3 +69,19 @@ def test_full_size_wins_are_reproducible_and_replay():
     for m in one.moves:
         g.play(m)
     assert g.won()
+
+
+@pytest.mark.parametrize("budget,work", [(1, 1), (2000, 9000), (100_000, 400_000), (7_354_396, 29_417_584)])
+def test_plan_with_more_work_never_keeps_more_at_once(budget, work):
+    caps = list(restarts.plan(budget, work=work))
+    assert all(0 < c <= budget for c in caps)
+    assert sum(caps) <= work
+    assert caps[-1] == min(budget, work - sum(caps[:-1]))
+    assert caps[-1] >= budget * (1 - restarts.FRACTION)
+    # the short runs follow Luby's sequence, capped at the budget
+    assert caps[:-1] == [min(restarts.luby(i) * restarts.UNIT, budget) for i in range(1, len(caps))]
+
+
+def test_plan_without_work_is_the_plan_of_one_budget():
+    assert list(restarts.plan(50_000)) == list(restarts.plan(50_000, work=50_000))
+    assert len(list(restarts.plan(50_000, work=200_000))) > len(list(restarts.plan(50_000)))

@@ -2,7 +2,7 @@
 
     baker8bit check blue FILE              (a game file; '-' = a layout on stdin)
     baker8bit check blue --seed N [--suits S --ranks R]
-        [--memory 512M] [--max-seconds S] [--each] [--moves]
+        [--memory 512M] [--effort K] [--max-seconds S] [--each] [--moves]
 
 Prints the verdict with the aces as dealt and with the best ordering (and,
 for a game file with moves played, the position at its cursor); ``--each``
@@ -28,6 +28,16 @@ def _memory(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def _effort(text: str) -> int:
+    try:
+        k = int(text)
+    except ValueError:
+        k = 0
+    if not 1 <= k <= 1000:
+        raise argparse.ArgumentTypeError(f"effort must be a whole number 1..1000, not {text!r}")
+    return k
+
+
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "check", help="decide whether a layout of a variant game can be won",
@@ -42,6 +52,9 @@ def register(subparsers) -> None:
     p.add_argument("--ranks", type=int, default=13, help="cards per suit 2..13 for --seed (default 13)")
     p.add_argument("--memory", type=_memory, default=checker.DEFAULT_MEMORY,
                    help="memory for the positions examined, e.g. 512M, 2G (default 512M)")
+    p.add_argument("--effort", type=_effort, default=checker.DEFAULT_EFFORT,
+                   help="the runs of a search may keep K times --memory one after the other "
+                   f"(more tries, same memory; default {checker.DEFAULT_EFFORT})")
     p.add_argument("--max-seconds", type=positive_float, default=60.0,
                    help="time limit per search in seconds (default 60)")
     p.add_argument("--each", action="store_true", help="also a verdict for every ordering of the aces")
@@ -107,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(str(e)) from None
     else:
         raise UsageError("check blue needs a FILE, '-' (stdin) or --seed N")
-    lim = dict(max_memory=args.memory, max_seconds=args.max_seconds)
+    lim = dict(max_memory=args.memory, max_seconds=args.max_seconds, effort=args.effort)
     print(f"Blue {lay.name} ({lay.suits} suits, {lay.ranks} ranks)")
     print(rules.board_text(board, lay))
     ans = checker.check_layout(board, lay, each=args.each, **lim)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-UNIT = 2000  # positions of the shortest run (tuned on deals 1..40 at 4 x 13, docs/games/blue.md)
+UNIT = 500  # positions of the shortest run (tuned at 4 x 13, docs/games/blue.md)
 FRACTION = 0.5  # of the budget the short runs may spend
 
 
@@ -40,17 +40,23 @@ def luby(i: int) -> int:
             k += 1
 
 
-def plan(budget: int, unit: int | None = None) -> Iterator[int]:
-    """Caps (positions kept) of the successive runs, summing to ``budget``: Luby
-    runs (``unit``, default ``UNIT``, times the sequence) while they fit in
-    ``FRACTION`` of the budget, then one run with all that is left."""
+def plan(budget: int, unit: int | None = None, work: int | None = None) -> Iterator[int]:
+    """Caps (positions kept) of the successive runs. ``budget``: the most one run may
+    keep (the memory); ``work``: what all the runs together may keep, one after the
+    other (default ``budget``). Luby runs (``unit``, default ``UNIT``, times the
+    sequence, never above ``budget``) while they leave the last run at least
+    ``(1 - FRACTION) * budget``, then that last run with what is left, up to ``budget``.
+    With ``work == budget`` the caps sum to ``budget`` and the short runs take at most
+    ``FRACTION`` of it; a larger ``work`` adds short runs and gives the last run the
+    whole ``budget``."""
     unit = UNIT if unit is None else unit
+    work = budget if work is None else max(work, budget)
     spent, i = 0, 1
     while True:
-        cap = luby(i) * unit
-        if spent + cap > budget * FRACTION:
+        cap = min(luby(i) * unit, budget)
+        if spent + cap > work - budget * (1 - FRACTION):
             break
         yield cap
         spent += cap
         i += 1
-    yield budget - spent
+    yield min(budget, work - spent)

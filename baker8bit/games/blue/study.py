@@ -145,12 +145,13 @@ class Task(NamedTuple):
     deal: int
     max_positions: int | None
     max_seconds: float | None
+    effort: int = checker.DEFAULT_EFFORT
 
 
 def check_task(task: Task) -> Row:
     lay = Layout(task.suits, task.ranks)
     board = rules.deal(task.deal, lay)
-    lim = dict(max_positions=task.max_positions, max_seconds=task.max_seconds)
+    lim = dict(max_positions=task.max_positions, max_seconds=task.max_seconds, effort=task.effort)
     t0 = time.monotonic()
     d = checker.solve(board, lay, lay.dealt_aces(), **lim)
     b = d if d.outcome == checker.SOLVED else checker.solve_any(board, lay, **lim)
@@ -191,8 +192,8 @@ def summary(rows: list[Row]) -> str:
 
 
 def run_survey(suits: int, ranks: int, deals: list[int] | None, out: TextIO, err: TextIO = sys.stderr,
-               workers: int = 1, max_positions: int | None = 200_000,
-               max_seconds: float | None = 10.0) -> str:
+               workers: int = 1, max_positions: int | None = None,
+               max_seconds: float | None = None, effort: int = checker.DEFAULT_EFFORT) -> str:
     """The hook for ``baker8bit survey --game blue --suits S --ranks R``.
 
     ``deals`` None: the exact count of every layout (small sizes; one CSV row
@@ -210,7 +211,7 @@ def run_survey(suits: int, ranks: int, deals: list[int] | None, out: TextIO, err
         return (f"{e.layout}: {e.layouts} layouts, solvable as dealt {e.dealt} ({e.dealt / e.layouts:.2%}), "
                 f"with the best ordering {e.best} ({e.best / e.layouts:.2%})")
     w.writerow(FIELDS)
-    tasks = [Task(suits, ranks, d, max_positions, max_seconds) for d in deals]
+    tasks = [Task(suits, ranks, d, max_positions, max_seconds, effort) for d in deals]
     progress = sv.Progress(err, len(tasks))
     rows: list[Row] = []
     try:
@@ -230,10 +231,11 @@ def _limit(text: str, kind):
 
 
 if __name__ == "__main__":
-    # python -m baker8bit.games.blue.study S R [DEALS] [WORKERS] [MAX_SECONDS|none] [MAX_POSITIONS|none]
+    # python -m baker8bit.games.blue.study S R [DEALS] [WORKERS] [MAX_SECONDS|none] [MAX_POSITIONS|none] [EFFORT]
     # (a positions limit and no time limit make a sample reproducible on any machine and load)
     a = sys.argv[1:]
     ds = sv.parse_deals(a[2]) if len(a) > 2 and a[2] != "all" else None
     print(run_survey(int(a[0]), int(a[1]), ds, sys.stdout, workers=int(a[3]) if len(a) > 3 else 1,
-                     max_seconds=_limit(a[4], float) if len(a) > 4 else 10.0,
-                     max_positions=_limit(a[5], int) if len(a) > 5 else 200_000), file=sys.stderr)
+                     max_seconds=_limit(a[4], float) if len(a) > 4 else None,
+                     max_positions=_limit(a[5], int) if len(a) > 5 else None,
+                     effort=int(a[6]) if len(a) > 6 else checker.DEFAULT_EFFORT), file=sys.stderr)
