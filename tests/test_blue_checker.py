@@ -183,3 +183,15 @@ def test_check_command_effort(capsys):
         main(["check", "blue", "--seed", "7", "--effort", "0"])
     assert e.value.code == 2
     assert "effort must be a whole number" in capsys.readouterr().err
+
+
+def test_check_command_memory_the_machine_cannot_give(monkeypatch, capsys):
+    from baker8bit.cli import main
+
+    def refuse(*_a, **_k):
+        raise MemoryError("no room for a table of 9000000000 positions")
+
+    monkeypatch.setattr(checker, "check_layout", refuse)
+    assert main(["check", "blue", "--seed", "3", "--memory", "600G"]) == 2
+    err = capsys.readouterr().err
+    assert "--memory" in err and "ask for less" in err and len(err.strip().splitlines()) == 1

@@ -123,11 +123,14 @@ def run(args: argparse.Namespace) -> int:
     lim = dict(max_memory=args.memory, max_seconds=args.max_seconds, effort=args.effort)
     print(f"Blue {lay.name} ({lay.suits} suits, {lay.ranks} ranks)")
     print(rules.board_text(board, lay))
-    ans = checker.check_layout(board, lay, each=args.each, **lim)
-    print(_line("aces as dealt", ans["dealt"], lay, args.moves))
-    print(_line("best ordering", ans["best"], lay, args.moves))
-    for order, res in ans.get("each", {}).items():
-        print(_line("  " + "".join(SUITS[s] for s in order), res, lay, False))
-    if current is not None:
-        print(_line("current", checker.solve(current, lay, **lim), lay, args.moves))
+    try:
+        ans = checker.check_layout(board, lay, each=args.each, **lim)
+        print(_line("aces as dealt", ans["dealt"], lay, args.moves))
+        print(_line("best ordering", ans["best"], lay, args.moves))
+        for order, res in ans.get("each", {}).items():
+            print(_line("  " + "".join(SUITS[s] for s in order), res, lay, False))
+        if current is not None:
+            print(_line("current", checker.solve(current, lay, **lim), lay, args.moves))
+    except MemoryError as e:
+        raise UsageError(f"--memory: this machine cannot give a search that much ({e}); ask for less") from None
     return 0
