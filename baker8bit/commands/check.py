@@ -29,13 +29,9 @@ def _memory(text: str) -> int:
 
 
 def _effort(text: str) -> int:
-    try:
-        k = int(text)
-    except ValueError:
-        k = 0
-    if not 1 <= k <= 1000:
+    if not text.isdigit() or not 1 <= int(text) <= 1000:
         raise argparse.ArgumentTypeError(f"effort must be a whole number 1..1000, not {text!r}")
-    return k
+    return int(text)
 
 
 def register(subparsers) -> None:
