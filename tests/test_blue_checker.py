@@ -195,3 +195,10 @@ def test_check_command_memory_the_machine_cannot_give(monkeypatch, capsys):
     assert main(["check", "blue", "--seed", "3", "--memory", "600G"]) == 2
     err = capsys.readouterr().err
     assert "--memory" in err and "ask for less" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_positions_budget_alone_is_the_same_for_both_searches():
+    # so a sample made with a positions budget reproduces with or without the compiled module
+    assert checker._limits(rules.FULL, None, 7_354_396) == 7_354_396
+    assert checker._limits(rules.FULL, None, None) == checker.DEFAULT_MEMORY // checker.position_bytes(rules.FULL)
+    assert checker._limits(rules.FULL, 2**20, 10**9) == 2**20 // checker.position_bytes(rules.FULL)

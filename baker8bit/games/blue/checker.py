@@ -14,8 +14,9 @@ The search (docs/games/blue.md, "The checker", has the proofs):
   taken out of its final place last): this only changes which win is found
   and how fast, never a verdict;
 - restarts (``restarts.plan``): short runs, each with its own seeded shake of
-  that order, in half the budget, then one long run; a run that empties its
-  stack is exhaustive whatever its order, so only such a run says unsolvable;
+  that order, then one long run, each run within the memory budget and all of
+  them within ``effort`` times it; a run that empties its stack is exhaustive
+  whatever its order, so only such a run says unsolvable;
 - one run is ``search.run`` (plain Python), or ``_csearch``, the same run in C
   data (``fastsearch.pyx``, built by ``tools/build_core.py``), when it is built;
 - the ace orderings share one search ("any ordering"): the aces' suits are
@@ -102,8 +103,9 @@ def _search_with_restarts(start: bytes, layout: Layout, budget: int, max_seconds
                           prune: bool = True, work: int | None = None):
     """(outcome, moves, positions): runs of ``_search`` with the caps of
     ``restarts.plan(budget, work=work)`` (at most ``budget`` positions kept at
-    once, ``work`` in all), run k with order seed k (run 0: the plain order), until one wins, one exhausts the reachable positions (unsolvable),
-    or the plan or the time runs out (unknown)."""
+    once, ``work`` in all), run k with order seed k (run 0: the plain order),
+    until one wins, one exhausts the reachable positions (unsolvable), or the
+    plan or the time runs out (unknown)."""
     t0 = time.monotonic()
     total = 0
     for k, cap in enumerate(restarts.plan(budget, work=work)):
@@ -125,6 +127,11 @@ def _prune_inside(layout: Layout) -> bool:
 
 
 def _limits(layout: Layout, max_memory: int | None, max_positions: int | None) -> int:
+    """Positions one run may keep: ``max_positions`` when it alone is given (a budget
+    that is the same for the plain and the compiled search, so samples reproduce),
+    else what ``max_memory`` (default 512M) holds, at most ``max_positions``."""
+    if max_positions and max_memory is None:
+        return max_positions
     cap = (max_memory or DEFAULT_MEMORY) // position_bytes(layout)
     return min(cap, max_positions) if max_positions else cap
 
