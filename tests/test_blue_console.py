@@ -130,6 +130,26 @@ def test_help_names_the_checkers_next_move():
     assert m.view().hint == ("B 1", "A 1")
 
 
+def test_help_at_full_size_stays_within_its_positions(monkeypatch):
+    """HELP answers in the frame it is asked in: one search of at most HELP_POSITIONS kept
+    positions (effort 1), even on a full-size deal the checker cannot decide that fast."""
+    from baker8bit.games.blue import checker, dialogue
+
+    seen = []
+    real = checker.solve
+
+    def spy(*a, **k):
+        res = real(*a, **k)
+        seen.append((k.get("max_positions"), k.get("effort"), res.positions))
+        return res
+
+    monkeypatch.setattr(checker, "solve", spy)
+    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=3)
+    run(m, "<HELP>")
+    assert seen and all(mp == dialogue.HELP_POSITIONS and eff == 1 and n <= mp for mp, eff, n in seen)
+    assert texts(m)[-1].startswith("hint ")  # it answered (a move, the aces, lost or unknown)
+
+
 def test_save_and_load_the_game_file_from_the_game(tmp_path, monkeypatch):
     monkeypatch.setenv("BAKER8BIT_DATA_DIR", str(tmp_path))
     m = small()

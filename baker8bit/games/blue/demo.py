@@ -11,7 +11,7 @@ from baker8bit.core.deal import MAX_DEAL
 from baker8bit.games.blue import checker, rules
 from baker8bit.games.blue.dialogue import BOARD_ROWS, COLUMNS
 
-SEARCH_POSITIONS = 50_000  # positions the checker may use on one deal before the next is tried
+SEARCH_POSITIONS = 50_000  # positions the checker may use on one deal (one effort) before the next is tried
 
 
 def slot_keys(index: int, layout) -> str:
@@ -40,5 +40,5 @@ class BluePlanner(DealTrier):
     def commands_for(self, deal: int) -> tuple[str, ...] | None:
         layout = self.rules.layout
         board = rules.deal(deal, layout)
-        result = checker.solve(board, layout, max_positions=SEARCH_POSITIONS)
+        result = checker.solve(board, layout, max_positions=SEARCH_POSITIONS, effort=1)
         return commands(board, result.moves, layout) if result.outcome == checker.SOLVED else None

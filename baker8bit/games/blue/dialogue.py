@@ -37,7 +37,8 @@ STRATEGY, PLAY = "strategy", "play"
 BOARD_ROWS, PLAN_ROWS = "ABCD", "EFGH"
 COLUMNS = "A1234567890JQK"  # the key of columns 0..13
 FILE_NAME = "blue.txt"  # the game file W writes and R reads, in the user data folder
-HELP_POSITIONS = 20_000  # the checker's budget for HELP, in positions (never seconds)
+HELP_POSITIONS = 20_000  # the checker's budget for HELP, in positions (never seconds), one effort:
+# HELP answers within the frame it is asked in
 
 
 def slot_key(row_letter: str, col: int) -> str:
@@ -313,7 +314,7 @@ class BlueDialogue(base.Dialogue):
         lay = self.lay
         self.emit(ev.HELP)
         self.hint_start = self.clock()
-        res = checker.solve(pos.board, lay, max_positions=HELP_POSITIONS)
+        res = checker.solve(pos.board, lay, max_positions=HELP_POSITIONS, effort=1)
         if res.outcome == checker.SOLVED and res.moves:
             m = res.moves[0]
             text = m.text(lay)
@@ -324,7 +325,7 @@ class BlueDialogue(base.Dialogue):
             self.emit(ev.HINT, text)
             return
         if pos.can_set_aces():
-            best = checker.solve_any(pos.board, lay, max_positions=HELP_POSITIONS)
+            best = checker.solve_any(pos.board, lay, max_positions=HELP_POSITIONS, effort=1)
             if best.outcome == checker.SOLVED and best.aces is not None:
                 text = "ACES " + "".join(SUITS[s] for s in best.aces)
                 self.hint_text = text
