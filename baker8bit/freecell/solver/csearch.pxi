@@ -232,13 +232,23 @@ cdef inline int64_t _cand(int prio, int s, int d, int c) noexcept nogil:
     return ((<int64_t> (prio + PRIO0)) << 16) | (s << 11) | (d << 6) | c
 
 
-cdef inline void _insert(int64_t *a, int n, int64_t v) noexcept nogil:
-    """Insert v into the sorted a[0..n-1] (a has room for n + 1)."""
+cdef inline int _insert(int64_t *a, int n, int64_t v) noexcept nogil:
+    """Insert v into the sorted a[0..n-1] (a has room for n + 1); the new length, n + 1."""
     cdef int i = n
     while i > 0 and a[i - 1] > v:
         a[i] = a[i - 1]
         i -= 1
     a[i] = v
+    return n + 1
+
+
+cdef inline int _first_free(const Pos *p, int ncell, int ncol) noexcept nogil:
+    """The place number of the first empty cell, or -1 if none."""
+    cdef int j
+    for j in range(ncell):
+        if p.cells[j] == FREE:
+            return ncol + j
+    return -1
 
 
 cdef inline bint _parked(const Pos *p, int card, int ncell) noexcept nogil:

@@ -173,12 +173,7 @@ def _run(cols, cells, found, key0, step0, names, int ncol, int home, int total, 
                 n += 1
                 x = cur.under[x]
             gain[i] = W_LONG * k - W_DIG * cnt if cnt else 0
-        freecell = -1
-        if not reserve:
-            for j in range(ncell):
-                if cur.cells[j] == FREE:
-                    freecell = ncol + j
-                    break
+        freecell = -1 if reserve else _first_free(&cur, ncell, ncol)
 
         ncand = 0
         for j in range(ncell):
@@ -187,34 +182,27 @@ def _run(cols, cells, found, key0, step0, names, int ncol, int home, int total, 
                 continue
             s = ncol + j
             if cur.found[c // 13] == c % 13:
-                _insert(cands, ncand, _cand(P_HOME, s, home, c))
-                ncand += 1
+                ncand = _insert(cands, ncand, _cand(P_HOME, s, home, c))
             for which in range(2):
                 pa = _parent(c, which)
                 if pa != NONE and topcol[pa] >= 0:
-                    _insert(cands, ncand, _cand(P_CELL_PARENT, s, topcol[pa], c))
-                    ncand += 1
+                    ncand = _insert(cands, ncand, _cand(P_CELL_PARENT, s, topcol[pa], c))
             if (any_empty or c % 13 == 12) and empty >= 0:
-                _insert(cands, ncand, _cand(P_CELL_EMPTY, s, empty, c))
-                ncand += 1
+                ncand = _insert(cands, ncand, _cand(P_CELL_EMPTY, s, empty, c))
         for i in range(ncol):
             c = cur.top[i]
             if c == NONE or c == last:
                 continue
             if cur.found[c // 13] == c % 13:
-                _insert(cands, ncand, _cand(P_HOME + gain[i], i, home, c))
-                ncand += 1
+                ncand = _insert(cands, ncand, _cand(P_HOME + gain[i], i, home, c))
             for which in range(2):
                 pa = _parent(c, which)
                 if pa != NONE and topcol[pa] >= 0:
-                    _insert(cands, ncand, _cand(P_PARENT + gain[i], i, topcol[pa], c))
-                    ncand += 1
+                    ncand = _insert(cands, ncand, _cand(P_PARENT + gain[i], i, topcol[pa], c))
             if (any_empty or c % 13 == 12) and empty >= 0 and cur.under[c] != BOTTOM:
-                _insert(cands, ncand, _cand(P_EMPTY + gain[i], i, empty, c))
-                ncand += 1
+                ncand = _insert(cands, ncand, _cand(P_EMPTY + gain[i], i, empty, c))
             if freecell >= 0:
-                _insert(cands, ncand, _cand(P_PARK + gain[i], i, freecell, c))
-                ncand += 1
+                ncand = _insert(cands, ncand, _cand(P_PARK + gain[i], i, freecell, c))
         if ncand == 0:
             continue
 

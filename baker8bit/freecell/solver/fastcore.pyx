@@ -149,11 +149,7 @@ def _run(cols, cells, found, moves0, names, to_home, int ncol, int total, bint k
                 c = cur.under[c]
             gain[i] = W_DIG * (k if cnt else 99) - W_BURY * cnt - (W_EMPTY if n == 1 else 0)
             bury[i] = W_BURY * cnt
-        freecell = -1
-        for j in range(ncell):
-            if cur.cells[j] == FREE:
-                freecell = ncol + j
-                break
+        freecell = _first_free(&cur, ncell, ncol)
 
         # The candidates, sorted as the reference sorts its (priority, source, destination,
         # card) tuples: one int each, priority first.
@@ -164,25 +160,20 @@ def _run(cols, cells, found, moves0, names, to_home, int ncol, int total, bint k
                 continue
             if c % 13 != 12 and topcol[c + 1] >= 0:
                 d = topcol[c + 1]
-                _insert(cands, ncand, _cand(bury[d] - W_CELL, ncol + j, d, c))
-                ncand += 1
+                ncand = _insert(cands, ncand, _cand(bury[d] - W_CELL, ncol + j, d, c))
             if empty >= 0 and (any_empty or c % 13 == 12):
-                _insert(cands, ncand, _cand(W_EMPTY - W_CELL + 1, ncol + j, empty, c))
-                ncand += 1
+                ncand = _insert(cands, ncand, _cand(W_EMPTY - W_CELL + 1, ncol + j, empty, c))
         for i in range(ncol):
             c = cur.top[i]
             if c == NONE or c == last:
                 continue
             if c % 13 != 12 and topcol[c + 1] >= 0:
                 d = topcol[c + 1]
-                _insert(cands, ncand, _cand(gain[i] + bury[d], i, d, c))
-                ncand += 1
+                ncand = _insert(cands, ncand, _cand(gain[i] + bury[d], i, d, c))
             if empty >= 0 and cur.under[c] != BOTTOM and (any_empty or c % 13 == 12):
-                _insert(cands, ncand, _cand(gain[i] + W_EMPTY + 2, i, empty, c))
-                ncand += 1
+                ncand = _insert(cands, ncand, _cand(gain[i] + W_EMPTY + 2, i, empty, c))
             if freecell >= 0:
-                _insert(cands, ncand, _cand(gain[i] + W_CELL + 3, i, freecell, c))
-                ncand += 1
+                ncand = _insert(cands, ncand, _cand(gain[i] + W_CELL + 3, i, freecell, c))
         if ncand == 0:
             continue
 
