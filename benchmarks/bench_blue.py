@@ -41,6 +41,9 @@ def memory_per_position(n: int = 100_000) -> float:
     return size / len(keys)
 
 
+UNWON_DEAL = 3  # a deal whose plain-order run is not won within a million positions
+
+
 def _peak_growth(conn, n: int) -> None:
     """In a fresh process: the peak-memory growth of one compiled run that keeps n positions."""
     mod = search.implementation(pure=False)
@@ -48,9 +51,6 @@ def _peak_growth(conn, n: int) -> None:
     outcome, _moves, _positions = mod.run(rules.deal(UNWON_DEAL), rules.FULL, n, None, False, None)
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     conn.send((outcome, (after - before) * 1024))  # ru_maxrss is in KiB on Linux
-
-
-UNWON_DEAL = 3  # a deal whose plain-order run is not won within a million positions
 
 
 def compiled_memory_per_position(n: int = 1_000_000) -> float | None:
