@@ -1,12 +1,20 @@
-"""HELP on fresh deals: how many frames (and seconds at 60 frames a second) until it answers.
+"""HELP on fresh deals, every game: the frame at which HELP answers, and what it answers.
 
-    python benchmarks/bench_help.py                 # 4-suit deals 1..100
-    python benchmarks/bench_help.py --game bakers-game --last 50
+    python benchmarks/bench_help.py                       # every game, deals 1..100
+    python benchmarks/bench_help.py --game king-albert --last 50
+    python benchmarks/bench_help.py --smoke               # every game, deals 1..2 (the tests run this)
 
-HELP runs the reference search (``search.Search``) in slices of ``help_states``
-positions a frame, up to ``help_max_states`` (data/timing.toml), so the number
-of frames is exact and the same on every machine; the time per frame (the
-solver's own seconds per slice on this machine) is printed too.
+Each deal is a fresh headless console machine (``console.machine.KeyMachine``, no Pyxel) on the
+game's default rule set. The machine ticks until it takes keys (King Albert's automatic moves at
+the deal), HELP is pressed, and it ticks until the ``hint`` event (``core/events.py``): the frames
+between the press and that event are HELP's answer time in game time (60 frames a second), which
+does not depend on this machine's speed. The answer is a move, ``no win`` (``hint lost``) or
+``unknown`` (``hint unknown``: HELP gave up); ``none`` is no answer within ``--max-frames``.
+
+Only public behaviour is used: keys, ticks and events. The table gives, per game, the share of
+deals HELP answered within 2 s of game time (120 frames) with a move or a proof that no win
+exists (``unknown`` is not an answer), the kinds of answer, the median and largest frame of any
+reply, and the slowest single tick on this machine (the machine alone, no drawing).
 """
 
 from __future__ import annotations
@@ -20,39 +28,100 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit import games  # noqa: E402
-from baker8bit.core.timing import timing as load_timing  # noqa: E402
-from baker8bit.freecell.position import Position  # noqa: E402
-from baker8bit.freecell.solver import Search  # noqa: E402
+from baker8bit.console.machine import KeyMachine  # noqa: E402
+from baker8bit.core import events as ev  # noqa: E402
+
+FPS = 60
+WITHIN = 2 * FPS  # "within 2 s of game time"
+KINDS = ("move", "no win", "unknown", "none")
+ANSWERS = ("move", "no win")  # what counts as an answer; "unknown" is HELP giving up
+
+
+def kind_of(hint: ev.Event | None) -> str:
+    if hint is None:
+        return "none"
+    first = str(hint.args[0]) if hint.args else ""
+    return {"lost": "no win", "unknown": "unknown"}.get(first, "move")
+
+
+def settle(m: KeyMachine, limit: int = 10_000) -> None:
+    """Tick until the machine takes keys (automatic moves at the deal play out first)."""
+    for _ in range(limit):
+        if not m.busy:
+            return
+        m.tick()
+    raise RuntimeError(f"{m.variant.id}: still busy after {limit} frames")
+
+
+def ask(game: str, deal: int, max_frames: int) -> dict:
+    """HELP on a fresh deal: the answer's frame (after the press), its kind and text, the slowest tick."""
+    m = KeyMachine(game=game, deal=deal)
+    settle(m)
+    m.drain_events()
+    pressed = m.frame
+    t0 = time.perf_counter()
+    m.press("HELP")
+    slowest = time.perf_counter() - t0
+    seen = m.drain_events()
+    if not any(e.kind == ev.HELP for e in seen):
+        raise RuntimeError(f"{game} deal {deal}: HELP was not taken (events {[str(e) for e in seen]})")
+    hint = next((e for e in seen if e.kind == ev.HINT), None)
+    while hint is None and m.frame - pressed < max_frames:
+        t0 = time.perf_counter()
+        m.tick()
+        slowest = max(slowest, time.perf_counter() - t0)
+        hint = next((e for e in m.drain_events() if e.kind == ev.HINT), None)
+    return {"deal": deal, "frames": None if hint is None else hint.frame - pressed,
+            "kind": kind_of(hint), "text": "" if hint is None else hint.text, "slowest": slowest}
+
+
+def run_game(game: str, first: int, last: int, max_frames: int, verbose: bool) -> dict:
+    rows = [ask(game, d, max_frames) for d in range(first, last + 1)]
+    if verbose:
+        for r in rows:
+            shown = "-" if r["frames"] is None else r["frames"]
+            print(f"  {game} deal {r['deal']}: frame {shown} {r['kind']} ({r['text'] or 'no answer'})")
+    return {"game": game, "rows": rows}
+
+
+def summary_line(res: dict) -> str:
+    rows = res["rows"]
+    n = len(rows)
+    frames = [r["frames"] for r in rows if r["frames"] is not None]
+    within = sum(1 for r in rows if r["kind"] in ANSWERS and r["frames"] <= WITHIN)
+    kinds = {k: sum(1 for r in rows if r["kind"] == k) for k in KINDS}
+    med = f"{statistics.median(frames):g}" if frames else "-"
+    most = f"{max(frames)}" if frames else "-"
+    slowest = max(r["slowest"] for r in rows) * 1000
+    return (f"{res['game']:<12} {n:>5} {within:>6} {100 * within / n:>6.1f}% "
+            f"{kinds['move']:>5} {kinds['no win']:>6} {kinds['unknown']:>7} {kinds['none']:>5} "
+            f"{med:>7} {most:>6} {slowest:>9.1f}")
+
+
+HEADER = (f"{'game':<12} {'deals':>5} {'in 2 s':>6} {'rate':>7} {'move':>5} {'no win':>6} {'unknown':>7} "
+          f"{'none':>5} {'median':>7} {'max':>6} {'tick ms':>9}")
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", default="baker")
-    ap.add_argument("--suits", type=int, default=None, help="the 1989 game: 2, 3 or 4 (default 4)")
+    ap.add_argument("--game", default="all", help=f"all, or one of {', '.join(games.ids())}")
     ap.add_argument("--first", type=int, default=1)
-    ap.add_argument("--last", type=int, default=100)
+    ap.add_argument("--last", type=int, default=None, help="last deal (default 100; --smoke: 2)")
+    ap.add_argument("--max-frames", type=int, default=None,
+                    help="frames to wait for an answer (default 3600, a minute; --smoke: 150)")
+    ap.add_argument("--smoke", action="store_true", help="tiny sizes: deals 1..2, a few seconds in all")
+    ap.add_argument("--verbose", "-v", action="store_true", help="one line a deal")
     args = ap.parse_args(argv)
-    variant = games.get(args.game)
-    opts = {"suits": args.suits or 4} if any(o.name == "suits" for o in variant.options) else {}
-    rs = variant.rules(opts)
-    timing = load_timing()
-    per_frame, cap = timing.help_states, timing.help_max_states
-    frames, slowest, outcomes = [], 0.0, {}
-    for deal in range(args.first, args.last + 1):
-        search = Search(Position.dealt(deal, rs), rs, max_states=cap)
-        n, result = 0, None
-        while result is None:
-            t0 = time.perf_counter()
-            result = search.step(per_frame)
-            slowest = max(slowest, time.perf_counter() - t0)
-            n += 1
-        frames.append(n)
-        outcomes[result.outcome] = outcomes.get(result.outcome, 0) + 1
-    med = statistics.median(frames)
-    print(f"HELP on {rs.name} deals {args.first}..{args.last}: {per_frame} positions a frame, "
-          f"at most {cap}; outcomes {outcomes}")
-    print(f"frames to answer: median {med:g} ({med / 60:.2f} s at 60 frames/s), "
-          f"max {max(frames)} ({max(frames) / 60:.1f} s); slowest slice {slowest * 1000:.1f} ms")
+    ids = games.ids() if args.game == "all" else (games.get(args.game).id,)
+    last = args.last if args.last is not None else (args.first + 1 if args.smoke else 100)
+    max_frames = args.max_frames if args.max_frames is not None else (150 if args.smoke else 3600)
+    print(f"HELP on fresh deals {args.first}..{last}, default rule sets; frames from the press to the "
+          f"answer at {FPS} frames a second; 'in 2 s': a move or no win within {WITHIN} frames; "
+          f"waits at most {max_frames}")
+    print(HEADER)
+    for game in ids:
+        res = run_game(game, args.first, last, max_frames, args.verbose)
+        print(summary_line(res), flush=True)
     return 0
 
 
