@@ -1,14 +1,17 @@
 """Blue checker benchmark: positions a second, memory per position, full-size decision time.
 
     python benchmarks/bench_blue.py [DEALS] [MAX_SECONDS] [POSITIONS]
+    python benchmarks/bench_blue.py --smoke     # tiny sizes, a few seconds (the tests run this)
 
 Memory per position: the plain search's ``bytes`` keys in a ``set`` (tracemalloc), and the
 compiled search's table and stack (the peak memory growth of a run that stops at its cap).
 Positions a second are measured on fixed work (deals 1..DEALS, aces as dealt, a budget
 of POSITIONS per search, default 100,000) for the plain search module and, when
 ``python tools/build_core.py`` built it, the compiled ``_csearch``, deal by deal in
-turn so that both see the same load. The decision time uses the module the checker
-picks (``BAKER8BIT_PURE_SOLVER=1``: the plain one) and a time limit of MAX_SECONDS.
+turn so that both see the same load, and their ratio is printed. The decision time uses the
+module the checker picks (``BAKER8BIT_PURE_SOLVER=1``: the plain one) and a time limit of
+MAX_SECONDS. ``--smoke``: 2 deals, 0.2 s, 5,000 positions a search, memory on 10,000 and
+200,000 positions.
 """
 
 from __future__ import annotations
@@ -89,13 +92,18 @@ def speeds(deals: int, budget: int) -> dict[str, float]:
     return {name: pos[name] / secs[name] for name in mods}
 
 
-def main() -> None:
-    deals = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    limit = float(sys.argv[2]) if len(sys.argv) > 2 else 5.0
-    budget = int(sys.argv[3]) if len(sys.argv) > 3 else 100_000
-    print(f"memory per position, plain search: {memory_per_position():.0f} bytes "
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    smoke = "--smoke" in argv
+    argv = [a for a in argv if a != "--smoke"]
+    small = (2, 0.2, 5_000) if smoke else (20, 5.0, 100_000)
+    deals = int(argv[0]) if len(argv) > 0 else small[0]
+    limit = float(argv[1]) if len(argv) > 1 else small[1]
+    budget = int(argv[2]) if len(argv) > 2 else small[2]
+    plain_n, compiled_n = (10_000, 200_000) if smoke else (100_000, 1_000_000)
+    print(f"memory per position, plain search: {memory_per_position(plain_n):.0f} bytes "
           f"(the budget assumes {checker.position_bytes(rules.FULL, pure=True)})")
-    compiled = compiled_memory_per_position()
+    compiled = compiled_memory_per_position(compiled_n)
     if compiled is not None:
         print(f"memory per position, compiled search: {compiled:.0f} bytes "
               f"(the budget assumes {checker.position_bytes(rules.FULL, pure=False)})")

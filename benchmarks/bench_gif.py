@@ -10,6 +10,7 @@ Prints, for scale 1 and 2: frames seen, images stored, file size, seconds spent
 in the writer, and seconds of video per second of wall time.
 
 Run: python benchmarks/bench_gif.py [--seconds 120] [--fps 60]
+     python benchmarks/bench_gif.py --smoke     # a 3-second session (the tests run this)
 """
 
 from __future__ import annotations
@@ -79,11 +80,14 @@ def run(scale: int, seconds: float, fps: float) -> None:
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=120.0)
     ap.add_argument("--fps", type=float, default=60.0)
-    args = ap.parse_args()
+    ap.add_argument("--smoke", action="store_true", help="tiny sizes: a 3-second session")
+    args = ap.parse_args(argv)
+    if args.smoke:
+        args.seconds = min(args.seconds, 3.0)
     for scale in (1, 2):
         run(scale, args.seconds, args.fps)
 

@@ -4,6 +4,7 @@ Run: python benchmarks/bench_sequence.py [--games N] [--search-games M]
 Strategies play N deals (default 500); the look-ahead and the clairvoyant
 search play M deals (default 5), as they are thousands of times slower. The
 clairvoyant search gets the study's budget (--max-states, default 40,000).
+--smoke: 20 deals, 1 search deal, a budget of 2,000 (the tests run this).
 """
 
 from __future__ import annotations
@@ -19,12 +20,16 @@ from baker8bit.games.sequence import players as pl  # noqa: E402
 from baker8bit.games.sequence.rules import deal  # noqa: E402
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=500)
-    ap.add_argument("--search-games", type=int, default=5)
-    ap.add_argument("--max-states", type=int, default=40_000, help="clairvoyant budget (the study's)")
-    args = ap.parse_args()
+    ap.add_argument("--games", type=int, default=None, help="deals a strategy plays (default 500)")
+    ap.add_argument("--search-games", type=int, default=None, help="deals a search plays (default 5)")
+    ap.add_argument("--max-states", type=int, default=None, help="clairvoyant budget (default 40,000, the study's)")
+    ap.add_argument("--smoke", action="store_true", help="tiny sizes: 20 deals, 1 search deal, budget 2,000")
+    args = ap.parse_args(argv)
+    for name, full, tiny in (("games", 500, 20), ("search_games", 5, 1), ("max_states", 40_000, 2_000)):
+        if getattr(args, name) is None:
+            setattr(args, name, tiny if args.smoke else full)
     print(f"{'player':<12} {'games':>6} {'seconds':>9} {'games/s':>10}")
     for name in ("random", "greedy", "best", "lookahead", "clairvoyant"):
         n = args.search_games if name in ("lookahead", "clairvoyant") else args.games
