@@ -1,0 +1,123 @@
+"""The benchmarks cannot rot: each script in benchmarks/ runs in its smoke mode (tiny sizes) as a
+subprocess, exits 0 and prints the figures it is for (per game where it covers every game)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from baker8bit import games
+from conftest import need_fcsolve
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+NUM = r"\d+(?:\.\d+)?"
+MS3 = rf"({NUM}) +({NUM}) +({NUM})"  # median, p99, max
+
+
+def run(script: str, *args: str, timeout: float = 60) -> str:
+    """Run a benchmark in smoke mode; its stdout (a failure shows its stderr)."""
+    env = dict(os.environ)
+    env.pop("BAKER8BIT_PURE_SOLVER", None)
+    p = subprocess.run([sys.executable, str(BENCH / script), "--smoke", *args], capture_output=True, text=True,
+                       timeout=timeout, env=env, cwd=BENCH.parent)
+    assert p.returncode == 0, f"{script} --smoke exited {p.returncode}:\n{p.stdout}\n{p.stderr[-3000:]}"
+    assert "Traceback" not in p.stderr, p.stderr
+    return p.stdout
+
+
+def test_bench_frame_times_idle_and_help_frames_of_every_game():
+    out = run("bench_frame.py", "--game", "all")
+    for game in games.ids():
+        for state in ("idle", "HELP"):
+            m = re.search(rf"^{re.escape(game)} +{state} +60 +{MS3}", out, re.M)
+            assert m, f"no {state} row for {game}:\n{out}"
+            med, p99, most = map(float, m.groups())
+            assert 0 < med <= p99 <= most, m.group(0)
+        help_row = re.search(rf"^{re.escape(game)} +HELP .*HELP answered (\d+) deals", out, re.M)
+        assert help_row, f"no HELP count for {game}:\n{out}"
+    # HELP answers at once in some games: each of those frames was a fresh deal with HELP pressed
+    assert int(re.search(r"^sequence +HELP .*answered (\d+) deals", out, re.M).group(1)) >= 1
+    assert re.search(rf"^baker +glyphs +60 +{MS3}", out, re.M)
+
+
+def test_bench_frame_one_game():
+    out = run("bench_frame.py", "--game", "eight-off", "--frames", "20", "--no-board")
+    rows = [ln for ln in out.splitlines() if re.match(r"\S+ +(idle|HELP) ", ln)]
+    assert [ln.split()[:3] for ln in rows] == [["eight-off", "idle", "20"], ["eight-off", "HELP", "20"]]
+
+
+def test_bench_help_covers_every_game_with_answer_kinds():
+    out = run("bench_help.py", "--game", "all", "-v")
+    assert "game" in out and "rate" in out and "move" in out and "no win" in out and "unknown" in out
+    for game in games.ids():
+        m = re.search(rf"^{re.escape(game)} +(\d+) +(\d+) +({NUM})% +(\d+) +(\d+) +(\d+) +(\d+) ", out, re.M)
+        assert m, f"no row for {game}:\n{out}"
+        deals, within, rate, *kinds = (float(x) for x in m.groups())
+        assert deals == 2 and sum(kinds) == deals and 0 <= within <= deals
+        assert rate == pytest.approx(100 * within / deals, abs=0.05)
+        assert len(re.findall(rf"^  {re.escape(game)} deal \d+: frame ", out, re.M)) == 2
+    # the 1989 game's deal 2 is won: HELP's answer is a move, in keys
+    assert re.search(r"^  baker deal 2: frame \d+ move \(hint [A-Z]+\)", out, re.M)
+
+
+def test_bench_help_frames_are_game_time_not_machine_time():
+    """The answer's frame depends on the keys only: two runs give the same rows but the tick time."""
+    a, b = (run("bench_help.py", "--game", "bakers-game", "-v") for _ in range(2))
+    strip = lambda s: [ln.rsplit(None, 1)[0] if ln.startswith("bakers-game") else ln for ln in s.splitlines()]
+    assert strip(a) == strip(b)
+
+
+def test_bench_solver_prints_the_ratio_to_fc_solve():
+    need_fcsolve()
+    out = run("bench_solver.py", "--game", "bakers-game")
+    assert re.search(rf"^compiled +5 +0 +0 |^pure +5 +0 +0 ", out, re.M), out
+    assert re.search(rf"^fc-solve +5 +0 +0 ", out, re.M), out
+    assert re.search(rf"ratio ours/fc-solve: .*total time {NUM}x, CPU time {NUM}x", out), out
+    assert "verdicts agree on all 5 deals" in out and "DISAGREE" not in out
+
+
+def test_bench_solver_refuses_a_game_without_a_peer_in_one_line():
+    p = subprocess.run([sys.executable, str(BENCH / "bench_solver.py"), "--smoke", "--game", "blue"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and "no peer in fc-solve" in p.stderr
+
+
+def test_bench_blue_prints_speeds_memory_and_the_compiled_to_plain_ratio():
+    out = run("bench_blue.py")
+    assert re.search(r"memory per position, plain search: \d+ bytes", out)
+    assert re.search(r"positions a second, plain search: [\d,]+ \(deals 1\.\.2", out)
+    if "compiled search" in out:
+        assert re.search(rf"compiled / plain: {NUM}x", out)
+    assert re.search(r"4x13 aces as dealt, deals 1\.\.2, limit 0\.2 s: \{", out)
+    assert re.search(r"decision time: median [\d.]+ s, max [\d.]+ s", out)
+
+
+def test_bench_gif_prints_both_scales():
+    out = run("bench_gif.py")
+    for scale in (1, 2):
+        assert re.search(rf"scale {scale}: 180 frames seen, \d+ images stored, [\d,]+ bytes, .* s of video", out)
+
+
+def test_bench_sequence_prints_every_player():
+    out = run("bench_sequence.py")
+    for name in ("random", "greedy", "best", "lookahead", "clairvoyant"):
+        assert re.search(rf"^{name} +\d+ +{NUM} +{NUM}$", out, re.M), f"{name}:\n{out}"
+
+
+SMOKE_TESTED = {"bench_blue.py", "bench_frame.py", "bench_gif.py", "bench_help.py", "bench_sequence.py",
+                "bench_solver.py"}
+
+
+def test_every_benchmark_has_a_smoke_test():
+    """A new benchmark fails here until it has a ``--smoke`` mode and a test above that runs it."""
+    scripts = {p.name for p in BENCH.glob("*.py")}
+    assert scripts == SMOKE_TESTED, f"benchmarks without a smoke test: {sorted(scripts - SMOKE_TESTED)}"
+    source = Path(__file__).read_text()
+    for name in scripts:
+        assert f'run("{name}"' in source, f"{name}: no test runs its smoke mode"
+        assert "--smoke" in (BENCH / name).read_text(), f"{name}: no --smoke flag"
