@@ -11,6 +11,7 @@ import sys
 from baker8bit import __version__
 from baker8bit.commands import MODULES
 from baker8bit.commands.common import UsageError
+from baker8bit.core import compiled
 
 
 class _Parser(argparse.ArgumentParser):
@@ -20,7 +21,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="baker8bit", description="Baker Solitaire (ANTIC, March 1989) on Pyxel.")
-    parser.add_argument("--version", action="version", version=f"baker8bit {__version__}")
+    parser.add_argument("--version", action="version", version=f"baker8bit {__version__} ({compiled.summary()})")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name in MODULES:
         module = importlib.import_module(f"baker8bit.commands.{name}")

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
-from baker8bit import games
-from baker8bit.console import script
-from baker8bit.console.machine import KeyMachine
+# Test the installed package, not the source tree beside the tests: `python -m pytest` puts the
+# working directory first on sys.path, where `baker8bit/` has no compiled modules after a
+# non-editable install. (An editable install maps the package to this tree anyway.) The
+# commands the tests start get the same rule through PYTHONSAFEPATH.
+_TREE = Path(__file__).resolve().parent.parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _TREE]
+os.environ["PYTHONSAFEPATH"] = "1"
+
+from baker8bit import games  # noqa: E402
+from baker8bit.console import script  # noqa: E402
+from baker8bit.console.machine import KeyMachine  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
 IN_CI = os.environ.get("CI", "").lower() == "true"

@@ -7,6 +7,7 @@ copies (``baker8bit/atari/assets/``) must equal them (``python tools/sync_assets
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -46,8 +47,15 @@ def test_the_data_is_read_through_importlib_resources():
 
 def test_wheel_installs_and_draws_a_screen(tmp_path):
     """Build the wheel, install it in a fresh virtual environment, and run ``baker8bit shot`` there."""
+    # From the sdist, as pip installs a release: no file left in this tree (a build/ folder, an
+    # editable install's compiled modules) can slip into the wheel.
+    made = subprocess.run([sys.executable, "-c", "from setuptools import build_meta as b; import sys; "
+                           "b.build_sdist(sys.argv[1])", str(tmp_path / "sdist")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert made.returncode == 0, made.stderr[-2000:]
+    (sdist,) = (tmp_path / "sdist").glob("baker8bit-*.tar.gz")
     wheels = tmp_path / "wheels"
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(ROOT), "-w", str(wheels)],
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(sdist), "-w", str(wheels)],
                            capture_output=True, text=True, timeout=600)
     assert built.returncode == 0, built.stderr[-2000:]
     (wheel,) = wheels.glob("baker8bit-*.whl")
@@ -76,6 +84,34 @@ def test_wheel_installs_and_draws_a_screen(tmp_path):
     where = subprocess.run([str(py), "-c", "import baker8bit; print(baker8bit.__file__)"], cwd=run_dir,
                            capture_output=True, text=True, env=env)
     assert str(venv) in where.stdout, where.stdout
+
+    # The package build compiled the three searches into the wheel (sources stay in the sdist).
+    if shutil.which(os.environ.get("CC", "cc")):
+        compiled_names = [n for n in names if n.endswith((".so", ".pyd"))]
+        assert {n.split("/")[-1].split(".")[0] for n in compiled_names} == {"_cfast", "_ccolour", "_csearch"}
+        version = subprocess.run([str(py), "-m", "baker8bit", "--version"], cwd=run_dir, capture_output=True,
+                                 text=True, env=env).stdout
+        assert "same-suit compiled, colour compiled, blue compiled" in version, version
+    assert not [n for n in names if n.endswith((".pyx", ".pxi", ".c"))]
+
+    # Without a C compiler the build says so in one line and the install runs the pure searches.
+    pure_wheels = tmp_path / "pure"
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", str(sdist), "-w", str(pure_wheels)],
+                           capture_output=True, text=True, timeout=600, env=dict(env, CC="false"))
+    assert built.returncode == 0, built.stderr[-2000:]
+    said = [line for line in (built.stdout + built.stderr).splitlines() if "compiled searches were not built" in line]
+    assert len(said) == 1 and "plain-Python searches will run" in said[0], said
+    (pure,) = pure_wheels.glob("baker8bit-*.whl")
+    assert not [n for n in zipfile.ZipFile(pure).namelist() if n.endswith((".so", ".pyd"))]
+    inst = subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall", str(pure)],
+                          capture_output=True, text=True, timeout=600)
+    assert inst.returncode == 0, inst.stderr[-2000:]
+    version = subprocess.run([str(py), "-m", "baker8bit", "--version"], cwd=run_dir, capture_output=True,
+                             text=True, env=env).stdout
+    assert "same-suit pure, colour pure, blue pure" in version, version
+    solved = subprocess.run([str(py), "-m", "baker8bit", "solve", "--suits", "4", "--deal", "1"], cwd=run_dir,
+                            capture_output=True, text=True, env=env, timeout=300)
+    assert solved.returncode == 0 and "solved" in solved.stdout, solved.stderr[-2000:]
 
 
 def test_the_license_is_mit_in_a_file_and_an_spdx_string():

@@ -1,5 +1,5 @@
 """The compiled Blue search (``_csearch``: games/blue/fastsearch.pyx, built by
-tools/build_core.py) against the plain reference ``search.py``: the same answers, the same
+setup.py) against the plain reference ``search.py``: the same answers, the same
 moves, the same number of positions. Skipped when the extension is not built, except in CI,
 where .ci/run builds it and a skip would hide a gap."""
 
@@ -25,8 +25,8 @@ except ImportError:  # pragma: no cover - not built
 def _built():
     if _csearch is None:
         if IN_CI:
-            pytest.fail("_csearch is missing in CI (.ci/run builds it: python tools/build_core.py)")
-        pytest.skip("_csearch not built (python tools/build_core.py)")
+            pytest.fail("_csearch is missing in CI (the package build compiles it: setup.py)")
+        pytest.skip("_csearch not built (install with a C compiler: pip install .)")
 
 
 def test_implementation_picks_the_compiled_module_unless_asked_not_to(monkeypatch):

@@ -39,8 +39,8 @@ def answer(result) -> tuple:
 def compiled_module():
     if not colour_core.compiled():
         if IN_CI:
-            pytest.fail("the compiled colour search is missing in CI (.ci/run builds it: python tools/build_core.py)")
-        pytest.skip("no compiled colour search (python tools/build_core.py builds it)")
+            pytest.fail("the compiled colour search is missing in CI (the package build compiles it: setup.py)")
+        pytest.skip("no compiled colour search (install with a C compiler: pip install .)")
     return colour_core.implementation(pure=False)
 
 

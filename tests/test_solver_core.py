@@ -33,8 +33,8 @@ def answer(result) -> tuple:
 def compiled_core():
     if not core.compiled():
         if IN_CI:
-            pytest.fail("the compiled core is missing in CI (.ci/run builds it: python tools/build_core.py)")
-        pytest.skip("no compiled core (python tools/build_core.py builds it)")
+            pytest.fail("the compiled core is missing in CI (the package build compiles it: setup.py)")
+        pytest.skip("no compiled core (install with a C compiler: pip install .)")
     return core.implementation(pure=False)
 
 

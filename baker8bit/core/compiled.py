@@ -1,8 +1,13 @@
 """Optional compiled modules: the compiled one when it is built and imports, else its reference.
 
-The solver cores and Blue's search run have a plain-Python reference and, when
-``tools/build_core.py`` built it, a compiled module giving the same answers faster. The
-environment variable ``BAKER8BIT_PURE_SOLVER=1`` asks for the references everywhere.
+The solver cores and Blue's search run have a plain-Python reference and a compiled module
+(Cython, built by the package build when a C compiler is there: ``setup.py``) giving the same
+answers faster. The environment variable ``BAKER8BIT_PURE_SOLVER=1`` asks for the references
+everywhere.
+
+``SEARCHES`` names each search with its compiled module and its reference; ``search_name(kind)``
+says which one runs (``"compiled"`` or ``"pure"``), as ``--version``, ``solve --json``,
+``check --json`` and the survey and study CSVs report it.
 """
 
 from __future__ import annotations
@@ -10,6 +15,14 @@ from __future__ import annotations
 import importlib
 import os
 from types import ModuleType
+
+# kind -> (the compiled module, its plain-Python reference)
+SEARCHES = {
+    "same-suit": ("baker8bit.freecell.solver._cfast", "baker8bit.freecell.solver.core"),
+    "colour": ("baker8bit.freecell.solver._ccolour", "baker8bit.freecell.solver.colour_core"),
+    "blue": ("baker8bit.games.blue._csearch", "baker8bit.games.blue.search"),
+}
+COMPILED, PURE = "compiled", "pure"
 
 
 def pure_wanted() -> bool:
@@ -28,3 +41,23 @@ def choose(compiled: str, reference: str, pure: bool | None = None) -> ModuleTyp
         except ImportError:
             pass
     return importlib.import_module(reference)
+
+
+def built(kind: str) -> bool:
+    """Is the compiled module of search ``kind`` installed (whatever the environment asks)?"""
+    try:
+        importlib.import_module(SEARCHES[kind][0])
+    except ImportError:
+        return False
+    return True
+
+
+def search_name(kind: str) -> str:
+    """``"compiled"`` or ``"pure"``: the search of ``kind`` that runs now."""
+    return COMPILED if built(kind) and not pure_wanted() else PURE
+
+
+def summary() -> str:
+    """One line for ``--version``: which searches run compiled, e.g.
+    ``searches: same-suit compiled, colour compiled, blue compiled``."""
+    return "searches: " + ", ".join(f"{kind} {search_name(kind)}" for kind in SEARCHES)

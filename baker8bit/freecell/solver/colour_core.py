@@ -39,7 +39,7 @@ moves home, then moves that dig towards cards the suit stacks need soon, then mo
 reserve onto a column, then the other moves between columns; moves into an empty column come last.
 
 The module is plain Python, and the reference of ``_ccolour``: ``fastcolour.pyx``, the same
-search (pruning on) in C data structures, which ``tools/build_core.py`` compiles with Cython;
+search (pruning on) in C data structures, which the package build (``setup.py``) compiles with Cython;
 ``implementation()`` picks it when it imports (``tests/test_colour_core.py`` checks they agree).
 """
 

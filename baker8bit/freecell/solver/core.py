@@ -27,7 +27,7 @@ integer operations), tested against the seen set before the child is built.
 
 The module is plain Python, and the reference of ``_cfast``: ``fastcore.pyx``, the same search
 in C data structures (a position as a C struct of ``under`` bytes, the seen set an
-open-addressing table of packed keys), which ``tools/build_core.py`` compiles with Cython when
+open-addressing table of packed keys), which the package build (``setup.py``) compiles with Cython when
 a C compiler is there. ``solve()`` uses ``_cfast`` when it imports; the tests check that it
 gives this module's answers (outcome, states and moves) on deals 1..300 of every rule set.
 """

@@ -1,4 +1,4 @@
-# The C machinery the compiled searches share (included by fastcore.pyx; tools/build_core.py
+# The C machinery the compiled searches share (included by fastcore.pyx; setup.py
 # copies it beside the module it compiles): the position struct, the seen set of packed keys,
 # the stack of positions, the move arena and the path.
 

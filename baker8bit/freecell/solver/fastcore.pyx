@@ -13,7 +13,7 @@ compares them on deals 1..300 of every rule set). Only the data structures diffe
 - the seen set is an open-addressing hash table of those packed keys (48 bytes each);
 - the stack is an array of positions, and the moves of the path are place numbers in an array.
 
-Built by ``tools/build_core.py`` (Cython and a C compiler); ``core.implementation()`` prefers it.
+Built by the package build (``setup.py``: Cython and a C compiler); ``core.implementation()`` prefers it.
 """
 
 import time

@@ -18,7 +18,7 @@ The search (docs/games/blue.md, "The checker", has the proofs):
   them within ``effort`` times it; a run that empties its stack is exhaustive
   whatever its order, so only such a run says unsolvable;
 - one run is ``search.run`` (plain Python), or ``_csearch``, the same run in C
-  data (``fastsearch.pyx``, built by ``tools/build_core.py``), when it is built;
+  data (``fastsearch.pyx``, built by the package build), when it is built;
 - the ace orderings share one search ("any ordering"): the aces' suits are
   left undecided (255 in column 0) and a row's suit is fixed only when a 2
   goes into its column 1, the one place where the ace's suit matters. One

@@ -3,7 +3,7 @@
 reference) move for move, with the same outcome, moves and positions count, and its
 dead-position test ``stuck``.
 
-Built as ``_csearch`` by ``tools/build_core.py``; ``search.implementation()`` prefers it;
+Built as ``_csearch`` by the package build (``setup.py``); ``search.implementation()`` prefers it;
 ``tests/test_blue_search_compiled.py`` compares the two. What differs is only how a position is
 kept:
 

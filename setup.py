@@ -1,0 +1,73 @@
+"""The package build's compiled part: the three Cython searches (everything else is in
+pyproject.toml).
+
+Each compiled module has a plain-Python reference that gives the same answers
+(``baker8bit/core/compiled.py``), so the build never fails for want of a C compiler or of
+Cython: it says so in one line and the package installs with the references. Set
+``BAKER8BIT_PURE_BUILD=1`` to build no compiled module at all.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+# (the extension's name, its Cython source); each .pyx may include the .pxi files beside it.
+MODULES = [
+    ("baker8bit.freecell.solver._cfast", "baker8bit/freecell/solver/fastcore.pyx"),
+    ("baker8bit.freecell.solver._ccolour", "baker8bit/freecell/solver/fastcolour.pyx"),
+    ("baker8bit.games.blue._csearch", "baker8bit/games/blue/fastsearch.pyx"),
+]
+NOTE = "baker8bit: the compiled searches were not built ({why}); the plain-Python searches will run"
+
+
+def _say(why: str) -> None:
+    print(NOTE.format(why=why), file=sys.stderr, flush=True)
+
+
+class OptionalBuildExt(build_ext):
+    """build_ext that, when a module cannot be compiled, leaves them all out with one line."""
+
+    failed: str | None = None
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as e:  # no compiler at all (distutils' CCompilerError and kin)
+            self.failed = self.failed or _first_line(e)
+        if self.failed:
+            _say(self.failed)
+
+    def build_extension(self, ext: Extension) -> None:
+        if self.failed:
+            return
+        try:
+            super().build_extension(ext)
+        except Exception as e:
+            self.failed = f"compiling {ext.name} failed: {_first_line(e)}"
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip().splitlines()
+    line = text[0] if text else type(e).__name__
+    return line if len(line) <= 160 else line[:157] + "..."
+
+
+def extensions() -> list[Extension]:
+    if os.environ.get("BAKER8BIT_PURE_BUILD", "") not in ("", "0"):
+        _say("BAKER8BIT_PURE_BUILD is set")
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        _say("Cython is not installed")
+        return []
+    exts = [Extension(name, [source], extra_compile_args=["-O2"]) for name, source in MODULES]
+    return cythonize(exts, compiler_directives={"language_level": 3, "binding": False}, quiet=True,
+                     build_dir="build/cython")  # the generated C stays out of the source tree
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
