@@ -123,6 +123,7 @@ def measure_help(game: str, frames: int, max_frames: int) -> tuple[list[float], 
                 took.append(waited)
             else:
                 left += 1
+                b.app.machine.press("ESC")  # to the title: a key cancels HELP's search
             deal += 1
             waited = 0
             b.new_machine(KeyMachine(game=game, deal=deal))

@@ -71,6 +71,8 @@ def ask(game: str, deal: int, max_frames: int) -> dict:
         m.tick()
         slowest = max(slowest, time.perf_counter() - t0)
         hint = next((e for e in m.drain_events() if e.kind == ev.HINT), None)
+    if hint is None:
+        m.press("ESC")  # to the title: a key cancels HELP's search
     return {"deal": deal, "frames": None if hint is None else hint.frame - pressed,
             "kind": kind_of(hint), "text": "" if hint is None else hint.text, "slowest": slowest}
 
