@@ -14,7 +14,9 @@ does not depend on this machine's speed. The answer is a move, ``no win`` (``hin
 Only public behaviour is used: keys, ticks and events. The table gives, per game, the share of
 deals HELP answered within 2 s of game time (120 frames) with a move or a proof that no win
 exists (``unknown`` is not an answer), the kinds of answer, the median and largest frame of any
-reply, and the slowest single tick on this machine (the machine alone, no drawing).
+reply, and the slowest single tick on this machine (the machine alone, no drawing, ticked as fast
+as it goes: a tick that waits for HELP's answer counts the wait; ``bench_frame.py`` measures
+frames at their real pace).
 """
 
 from __future__ import annotations
