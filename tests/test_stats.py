@@ -213,7 +213,7 @@ def solved_keys(name: str, deal: int) -> list[str]:
     variant = games.of_rules(rules)
     result = variant.solve(variant.new_game(rules, deal).position, rules, max_seconds=30)
     assert result.outcome == "solved"
-    return result.moves
+    return list(result.keys)
 
 
 @pytest.mark.parametrize("name", ["bakers-game", "eight-off"])

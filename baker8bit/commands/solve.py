@@ -79,17 +79,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     result = variant_of(args).solve(position, rules, max_states=args.max_states, max_seconds=args.max_seconds)
     if args.json:
-        print(json.dumps({
-            "outcome": result.outcome,
-            "solution": result.moves,
-            "states": result.states,
-            "seconds": round(result.seconds, 6),
-        }))
+        print(json.dumps(result.json()))
         return 0
     print(result.outcome)
-    if result.moves:
-        print(" ".join(result.moves))
-    print(f"{len(result.moves)} moves, {result.states} states, {result.seconds:.3f} s")
+    if result.keys:
+        print(" ".join(result.keys))
+    print(f"{result.moves} moves, {result.positions} states, {result.seconds:.3f} s, {result.search} search")
     return 0
 
 
@@ -100,6 +95,10 @@ def _fail(message: str) -> int:
 
 def _variant_survey(variant, args: argparse.Namespace) -> int:
     """A game with its own survey (Blue: ``games/blue/study.py``)."""
+    if args.resume:
+        return _fail(f"survey --game {variant.id} has no --resume (it writes a new CSV)")
+    if args.starting_rank is not None:
+        return _fail(f"the game {variant.id} has no option --starting-rank")
     try:
         options = {"suits": int(args.suits) if args.suits else None, "ranks": int(args.ranks) if args.ranks else None}
         variant.check_options(options)
@@ -129,6 +128,8 @@ def run_survey(args: argparse.Namespace) -> int:
         return _variant_survey(variant, args)
     if args.ranks:
         return _fail(f"the game {variant.id} has no option --ranks")
+    if args.starting_rank and not any(o.name == "starting_rank" for o in variant.options):
+        return _fail(f"the game {variant.id} has no option --starting-rank")
     if not args.deals:
         return _fail("survey needs --deals (deal numbers: 1-1000, 7, or 1-10,20-30)")
     try:
@@ -139,8 +140,6 @@ def run_survey(args: argparse.Namespace) -> int:
         elif any(o.name == "starting_rank" for o in variant.options):
             ranks = sv.parse_ranks(args.starting_rank or "0")
             rule_sets = [variant.rules({"starting_rank": k}) for k in ranks]
-        elif args.starting_rank:
-            return _fail(f"the game {variant.id} has no option --starting-rank")
         else:
             rule_sets = [variant.rules()]
         deals = sv.parse_deals(args.deals)
@@ -149,11 +148,16 @@ def run_survey(args: argparse.Namespace) -> int:
     if args.resume and not args.out:
         return _fail("--resume needs --out FILE.csv")
     done: dict = {}
+    fields = sv.FIELDS
     if args.resume and os.path.exists(args.out):
         try:
+            fields = sv.csv_fields(args.out) or sv.FIELDS  # an earlier version's CSV keeps its columns
             done = sv.read_rows(args.out)
         except (OSError, UnicodeDecodeError, ValueError) as e:
             return _fail(f"cannot resume: {e}")
+        if "suits" in fields and any(rs.name not in ("baker2", "baker3", "baker4") for rs in rule_sets):
+            return _fail(f"cannot resume: {args.out} is a 0.1.0 survey of the 1989 game (a suits column); "
+                         f"write the survey of {variant.id} to another file")
     total = len(rule_sets) * len(deals)
     kept = [done[(rs.name, d)] for rs in rule_sets for d in deals if (rs.name, d) in done] if done else []
     tasks = (sv.Task(rs.name, d, args.max_states, args.max_seconds)  # a stream: never a list of every deal
@@ -170,7 +174,7 @@ def run_survey(args: argparse.Namespace) -> int:
     code = 0
     failed: OSError | None = None
     try:
-        writer = sv.RowWriter(stream, header)
+        writer = sv.RowWriter(stream, header, fields if not header else sv.FIELDS)
         rows_in = (sv.run_tasks_dask(tasks, args.scheduler) if args.scheduler
                    else sv.run_tasks(tasks, workers))
         for row in rows_in:

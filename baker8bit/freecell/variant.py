@@ -20,7 +20,7 @@ from baker8bit.freecell.dialogue import Dialogue
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet, read_rulesets
-from baker8bit.games.variant import Variant, VariantError
+from baker8bit.games.variant import SolveResult, Variant, VariantError
 
 
 class FreecellVariant(Variant):
@@ -86,10 +86,13 @@ class FreecellVariant(Variant):
             raise VariantError(f"the game {self.id} has no strategies (--strategy is for sequence)")
         return Planner(rules, deal)
 
-    def solve(self, position: Position, rules: RuleSet, max_states=None, max_seconds=None):
+    def solve(self, position: Position, rules: RuleSet, max_states=None, max_seconds=None) -> SolveResult:
+        """The fast search's answer; its keys leave out the moves the game makes itself."""
         from baker8bit.freecell.solver import solve
+        from baker8bit.freecell.solver.search import search_name
 
-        return solve(position, rules, max_states=max_states, max_seconds=max_seconds)
+        r = solve(position, rules, max_states=max_states, max_seconds=max_seconds)
+        return SolveResult(r.outcome, tuple(r.keys(rules)), len(r.moves), r.states, r.seconds, search_name(rules))
 
 
 def check_board_shape(text: str, rules: RuleSet, variant: Variant) -> None:

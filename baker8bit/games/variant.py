@@ -17,6 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
+OUTCOMES = (SOLVED, UNSOLVABLE, UNKNOWN)
+
 
 @dataclass(frozen=True)
 class Option:
@@ -28,8 +31,44 @@ class Option:
     help: str
 
 
+@dataclass(frozen=True)
+class SolveResult:
+    """What every game's search (``Variant.solve``) answers, the same for every game, so the
+    commands (``solve``, ``solve --json``, ``survey``) need no branch per game.
+
+    ``outcome``: ``"solved"``, ``"unsolvable"`` (the search examined everything: a proof) or
+    ``"unknown"`` (a limit stopped it). ``keys``: when solved, the key groups a player types to
+    win, as ``baker8bit keys --game ID`` reads them (``"EI"``, ``"FT"``; sequence ``"H3"``; Blue
+    ``"P"`` then ``"B5C7"``), leaving out the moves a game makes by itself (King Albert's
+    automatic moves). ``moves``: the moves of the winning line, those the game makes itself
+    included. ``positions``: positions the search examined. ``search``: which search ran,
+    ``"compiled"`` or ``"pure"`` (``core/compiled.py``)."""
+
+    outcome: str
+    keys: tuple[str, ...] = ()
+    moves: int = 0
+    positions: int = 0
+    seconds: float = 0.0
+    search: str = "pure"
+
+    def __post_init__(self) -> None:
+        if self.outcome not in OUTCOMES:
+            raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, not {self.outcome!r}")
+        object.__setattr__(self, "keys", tuple(self.keys))
+
+    def json(self) -> dict:
+        """The object ``solve --json`` prints (``solution``: the keys; ``states``: the positions)."""
+        return {"outcome": self.outcome, "solution": list(self.keys), "moves": self.moves,
+                "states": self.positions, "seconds": round(self.seconds, 6), "search": self.search}
+
+
 class VariantError(ValueError):
     """Options, boards or files that do not fit the game; the message names the game."""
+
+
+def flag(name: str) -> str:
+    """The command-line flag of an option: ``starting_rank`` is ``--starting-rank``."""
+    return name.replace("_", "-")
 
 
 class Variant:
@@ -48,10 +87,10 @@ class Variant:
             if value is None:
                 continue
             if name not in known:
-                have = ", ".join("--" + o.name for o in self.options) or "none"
-                raise VariantError(f"the game {self.id} has no option --{name} (its options: {have})")
+                have = ", ".join("--" + flag(o.name) for o in self.options) or "none"
+                raise VariantError(f"the game {self.id} has no option --{flag(name)} (its options: {have})")
             if value not in known[name].values:
-                raise VariantError(f"{self.id}: --{name} must be one of {', '.join(map(str, known[name].values))}")
+                raise VariantError(f"{self.id}: --{flag(name)} must be one of {', '.join(map(str, known[name].values))}")
         return {o.name: given.get(o.name) if given.get(o.name) is not None else o.default for o in self.options}
 
     # -- what a game must give ---------------------------------------------------------
@@ -93,8 +132,9 @@ class Variant:
         """What ``baker8bit show`` prints for a deal or a board (the board text, unless the game says else)."""
         return self.write_board(position, rules)
 
-    def solve(self, position, rules, max_states=None, max_seconds=None):
-        """A ``Result`` (solved with moves, unsolvable as a proof, or unknown)."""
+    def solve(self, position, rules, max_states=None, max_seconds=None) -> SolveResult:
+        """A ``SolveResult`` (solved with the keys that win, unsolvable as a proof, or unknown)
+        within ``max_states`` positions and ``max_seconds`` seconds (None: no such limit)."""
         raise NotImplementedError
 
     def planner(self, rules, deal: int, strategy: str | None = None):

@@ -561,6 +561,19 @@ def solve(
     return searcher(position, rules, max_states, max_seconds).step()
 
 
+def search_name(rules: RuleSet) -> str:
+    """Which search ``solve`` runs for these rules: ``"compiled"`` (``_cfast`` or ``_ccolour``)
+    or ``"pure"`` (their references, or ``searcher``'s search), as ``core/compiled.py`` says."""
+    from baker8bit.core import compiled
+    from baker8bit.freecell.solver import colour_core, core
+
+    if core.supports(rules):
+        return compiled.search_name("same-suit")
+    if colour_core.supports(rules):
+        return compiled.search_name("colour")
+    return compiled.PURE
+
+
 def searcher(position: Position, rules: RuleSet, max_states: int | None = None,
              max_seconds: float | None = None):
     """The search for these rules: ``Search`` (in suit) or ``colour.ColourSearch``."""

@@ -16,21 +16,22 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple, TextIO
 
 from baker8bit.core.deal import DealError, check_deal_number
-from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, solve
+from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
 
-FIELDS = ("game", "deal", "outcome", "moves", "states", "seconds")
+FIELDS = ("game", "deal", "outcome", "moves", "states", "seconds", "search")
+NO_SEARCH_FIELDS = FIELDS[:-1]  # before the search column: resumed, its rows written without it
 OLD_FIELDS = ("suits", "deal", "outcome", "moves", "states", "seconds")  # 0.1.0: the 1989 game by suit count
 OUTCOMES = (SOLVED, UNSOLVABLE, UNKNOWN)
 
 
 class Row(NamedTuple):
-    game: str  # the rule set's name: "baker4", "bakers-game", "eight-off"
+    game: str  # the rule set's name: "baker4", "bakers-game", "eight-off", "sequence"
     deal: int
     outcome: str
     moves: int
     states: int
     seconds: float
+    search: str = ""  # "compiled" or "pure" (core/compiled.py); "" in a CSV written before the column
 
 
 class Task(NamedTuple):
@@ -132,11 +133,13 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def solve_task(task: Task) -> Row:
+    """One deal through its game's search (``Variant.solve``: any game, one result type)."""
     from baker8bit import games
 
     rs = games.ruleset(task.game)
-    result = solve(Position.dealt(task.deal, rs), rs, task.max_states, task.max_seconds)
-    return Row(task.game, task.deal, result.outcome, len(result.moves), result.states, result.seconds)
+    variant = games.of_rules(rs)
+    result = variant.solve(variant.new_game(rs, task.deal).position, rs, task.max_states, task.max_seconds)
+    return Row(task.game, task.deal, result.outcome, result.moves, result.positions, result.seconds, result.search)
 
 
 def _quiet_worker() -> None:
@@ -213,23 +216,34 @@ def default_workers() -> int:
 # ---- CSV ----------------------------------------------------------------------
 
 
+def csv_fields(path: str) -> tuple[str, ...] | None:
+    """The columns of a survey CSV (``FIELDS``, or those of an earlier version: without ``search``,
+    or 0.1.0's ``suits``), None for an empty file; ValueError for another CSV."""
+    with open(path, newline="", encoding="utf-8") as f:
+        fields = csv.DictReader(f).fieldnames
+    if fields is None:
+        return None
+    if tuple(fields) not in (FIELDS, NO_SEARCH_FIELDS, OLD_FIELDS):
+        raise ValueError(f"{path}: not a survey CSV (columns {','.join(FIELDS)} expected)")
+    return tuple(fields)
+
+
 def read_rows(path: str) -> dict[tuple[str, int], Row]:
     """Rows already in a survey CSV, by (rule set, deal); raise ValueError if malformed.
 
-    A CSV of version 0.1.0 (a ``suits`` column: the 1989 game) reads as rule sets baker2..4."""
+    A CSV without the ``search`` column reads with ``search`` empty; one of version 0.1.0 (a
+    ``suits`` column: the 1989 game) reads as rule sets baker2..4."""
     done: dict[tuple[str, int], Row] = {}
+    if csv_fields(path) is None:
+        return done
     with open(path, newline="", encoding="utf-8") as f:
         reader = csv.DictReader(f)
-        if reader.fieldnames is None:
-            return done
-        old = tuple(reader.fieldnames) == OLD_FIELDS
-        if tuple(reader.fieldnames) != FIELDS and not old:
-            raise ValueError(f"{path}: not a survey CSV (columns {','.join(FIELDS)} expected)")
+        old = tuple(reader.fieldnames or ()) == OLD_FIELDS
         for n, rec in enumerate(reader, start=2):
             try:
                 game = f"baker{int(rec['suits'])}" if old else rec["game"]
                 row = Row(game, int(rec["deal"]), rec["outcome"], int(rec["moves"]),
-                          int(rec["states"]), float(rec["seconds"]))
+                          int(rec["states"]), float(rec["seconds"]), rec.get("search") or "")
             except (TypeError, ValueError):
                 raise ValueError(f"{path}: line {n} is malformed") from None
             if row.outcome not in OUTCOMES:
@@ -262,19 +276,28 @@ def close_output(stream: TextIO) -> OSError | None:
 
 class RowWriter:
     """Writes rows as they come, flushed one by one (an interrupt keeps them). A row is a
-    NamedTuple whose fields are ``fields`` in order, the last one its seconds (written to 0.1 ms);
-    the sequence study's rows are written by it too."""
+    NamedTuple; the CSV gets its fields named in ``fields``, in that order (``seconds`` to
+    0.1 ms), so a survey resumed into a CSV of an earlier version keeps that CSV's columns (0.1.0's
+    ``suits``: the suit count of rule set ``bakerN``); the sequence study's rows are written by it too."""
 
     def __init__(self, stream: TextIO, header: bool, fields: tuple[str, ...] = FIELDS):
         self.stream = stream
+        self.fields = fields
         self.writer = csv.writer(stream, lineterminator="\n")
         if header:
             self.writer.writerow(fields)
             stream.flush()
 
     def write(self, row: tuple) -> None:
-        self.writer.writerow([*row[:-1], f"{row[-1]:.4f}"])
+        self.writer.writerow([_cell(row, name) for name in self.fields])
         self.stream.flush()
+
+
+def _cell(row: tuple, name: str):
+    if name == "suits":  # a 0.1.0 CSV: rule sets baker2..4 only (run_survey checks)
+        return getattr(row, "game").removeprefix("baker")
+    value = getattr(row, name)
+    return f"{value:.4f}" if name == "seconds" else value
 
 
 # ---- progress -------------------------------------------------------------------

@@ -28,11 +28,12 @@ import time
 from collections import deque
 from typing import NamedTuple, TextIO
 
+from baker8bit.core.compiled import search_name
 from baker8bit.freecell.solver import survey as sv
 from baker8bit.games.blue import checker, rules
 from baker8bit.games.blue.rules import GAP, Layout
 
-FIELDS = ("suits", "ranks", "deal", "dealt", "best", "best_aces", "moves", "positions", "seconds")
+FIELDS = ("suits", "ranks", "deal", "dealt", "best", "best_aces", "moves", "positions", "seconds", "search")
 
 
 def all_layouts(layout: Layout):
@@ -137,6 +138,7 @@ class Row(NamedTuple):
     moves: int
     positions: int
     seconds: float
+    search: str = ""  # the checker's search run: "compiled" or "pure" (core/compiled.py)
 
 
 class Task(NamedTuple):
@@ -157,7 +159,7 @@ def check_task(task: Task) -> Row:
     b = d if d.outcome == checker.SOLVED else checker.solve_any(board, lay, **lim)
     aces = "".join(rules.SUITS[s] for s in b.aces) if b.aces else "-"
     return Row(task.suits, task.ranks, task.deal, d.outcome, b.outcome, aces, len(b.moves),
-               d.positions + (b.positions if b is not d else 0), time.monotonic() - t0)
+               d.positions + (b.positions if b is not d else 0), time.monotonic() - t0, search_name("blue"))
 
 
 def run_rows(tasks: list[Task], workers: int):
@@ -198,7 +200,8 @@ def run_survey(suits: int, ranks: int, deals: list[int] | None, out: TextIO, err
 
     ``deals`` None: the exact count of every layout (small sizes; one CSV row
     ``layout,suits,ranks,layouts,dealt,best,seconds``). Otherwise those deal
-    numbers through the checker, one CSV row per deal (``FIELDS``) written
+    numbers through the checker, one CSV row per deal (``FIELDS``, ``search`` naming the search
+    that ran) written
     and flushed as it comes, progress with ETA on ``err``. Returns the
     summary table (percentages, Wilson 95 % intervals, unknown share)."""
     lay = Layout(suits, ranks)
@@ -216,7 +219,7 @@ def run_survey(suits: int, ranks: int, deals: list[int] | None, out: TextIO, err
     rows: list[Row] = []
     try:
         for row in run_rows(tasks, workers):
-            w.writerow([*row[:-1], f"{row.seconds:.3f}"])
+            w.writerow([f"{v:.3f}" if name == "seconds" else v for name, v in zip(FIELDS, row)])
             out.flush()
             rows.append(row)
             progress.update(len(rows))

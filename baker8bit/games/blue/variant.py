@@ -12,7 +12,7 @@ from baker8bit.games.blue.dialogue import BlueDialogue
 from baker8bit.games.blue.play import DEFAULT, RANKS, RULES, SUITS, BlueGame, BlueRules, copy, rules_of
 from baker8bit.games.blue.rules import Game, RulesError, board_text, parse_board
 from baker8bit.games.blue.title import BlueTitle
-from baker8bit.games.variant import Option, Variant, VariantError
+from baker8bit.games.variant import Option, SolveResult, Variant, VariantError
 
 
 class BlueVariant(Variant):
@@ -88,10 +88,19 @@ class BlueVariant(Variant):
         """The layout as dealt (rows of cells, ``--`` a gap), as the checker reads it."""
         return board_text(position.start(), position.layout) + "\n"
 
-    def solve(self, position: Game, rules, max_states=None, max_seconds=None):
+    def solve(self, position: Game, rules, max_states=None, max_seconds=None) -> SolveResult:
+        """The checker with the aces as they are on the board; the keys are those of play mode:
+        ``P`` (a game not yet begun starts in strategy mode), then each move's card slot and gap
+        slot (``B5C7``), as the demonstration plays them."""
+        from baker8bit.core.compiled import search_name
         from baker8bit.games.blue import checker
+        from baker8bit.games.blue.demo import commands
 
-        return checker.solve(position.board, position.layout, max_positions=max_states, max_seconds=max_seconds)
+        r = checker.solve(position.board, position.layout, max_positions=max_states, max_seconds=max_seconds)
+        keys = commands(position.board, r.moves, position.layout) if r.outcome == checker.SOLVED else ()
+        if keys and position.cursor:  # a game under way is in play mode already
+            keys = keys[1:]
+        return SolveResult(r.outcome, keys, len(r.moves), r.positions, r.seconds, search_name("blue"))
 
     def planner(self, rules, deal: int, strategy: str | None = None):
         from baker8bit.games.blue.demo import BluePlanner

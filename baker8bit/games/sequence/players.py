@@ -106,13 +106,13 @@ class Clairvoyant:
         return solve(State.start(deck), self.max_states, seed)
 
 
-def solve(start: State, max_states: int = 200_000, seed: int = 0) -> Result:
+def solve(start: State, max_states: int = 200_000, seed: int = 0, max_seconds: float | None = None) -> Result:
     """Search from ``start`` knowing the deck: won (with the moves), lost, or unknown.
 
     The search is ``solver.solve`` (proven reductions only; "lost" means every
-    continuation was examined, "unknown" that ``max_states`` positions ran out).
+    continuation was examined, "unknown" that ``max_states`` positions or ``max_seconds`` ran out).
     """
-    r = _solver.solve(start, max_states, seed=seed)
+    r = _solver.solve(start, max_states, seed=seed, max_seconds=max_seconds)
     return Result(r.outcome, r.moves, r.reason, states=r.states, home=DECK_SIZE if r.outcome == WON else 0)
 
 

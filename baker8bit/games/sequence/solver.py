@@ -31,6 +31,7 @@ piles whose top is needed before it last.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from baker8bit.games.sequence.rules import DECK_SIZE, PILES, POSITION, SEQUENCES, STORAGE, Move, State
@@ -123,8 +124,10 @@ NOISE = 0.3  # chance that a try shuffles its order of storage piles at a positi
 RESTART_TOTAL = 60_000  # at most this many positions for the tries
 
 
-def solve(start: State, max_states: int = 200_000, rules: Rules = ALL, seed: int = 0) -> Outcome:
-    """Search from ``start`` knowing the deck (see the module text).
+def solve(start: State, max_states: int = 200_000, rules: Rules = ALL, seed: int = 0,
+          max_seconds: float | None = None) -> Outcome:
+    """Search from ``start`` knowing the deck (see the module text); ``max_seconds`` (None: no
+    limit) stops it with "unknown", as ``max_states`` does.
 
     Half the budget (at most ``RESTART_TOTAL`` positions) goes to short randomized tries that always play home when
     they can (seeded by ``seed``: the same answer every time); they can only
@@ -133,12 +136,13 @@ def solve(start: State, max_states: int = 200_000, rules: Rules = ALL, seed: int
     import random
 
     rng = random.Random(seed)
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
     used = 0
     tries = 0
     cap = min(max_states // 2, RESTART_TOTAL)
-    while used < cap:
+    while used < cap and (deadline is None or time.monotonic() < deadline):
         budget = min(RESTART_STATES, cap - used)
-        s = _Search(start, budget, rules, eager=True)
+        s = _Search(start, budget, rules, eager=True, deadline=deadline)
         if tries:
             s.rng, s.noise = rng, NOISE
         tries += 1
@@ -149,13 +153,13 @@ def solve(start: State, max_states: int = 200_000, rules: Rules = ALL, seed: int
             return r
         if r.outcome == LOST and not tries - 1:  # the pure eager order exhausted: nothing random to add
             break
-    exact = _Search(start, max(1, max_states - used), rules, eager=False).run()
+    exact = _Search(start, max(1, max_states - used), rules, eager=False, deadline=deadline).run()
     exact.states += used
     return exact
 
 
 class _Search:
-    def __init__(self, start: State, max_states: int, rules: Rules, eager: bool):
+    def __init__(self, start: State, max_states: int, rules: Rules, eager: bool, deadline: float | None = None):
         self.cards = ((start.hand,) + start.deck) if start.hand is not None else ()
         self.n = len(self.cards)
         self.storage = list(start.storage)
@@ -164,6 +168,7 @@ class _Search:
         self.rules = rules
         self.eager = eager
         self.max_states = max_states
+        self.deadline = deadline  # time.monotonic() past which the search gives up (None: never)
         self.count = 0
         self.failed: set = set()
         self.path: list[Move] = []
@@ -173,8 +178,8 @@ class _Search:
     def run(self) -> Outcome:
         try:
             ok = self.dfs()
-        except _Limit:
-            return Outcome(UNKNOWN, [], f"state limit {self.max_states} reached", self.count)
+        except _Limit as e:
+            return Outcome(UNKNOWN, [], str(e) or f"state limit {self.max_states} reached", self.count)
         except RecursionError:  # pragma: no cover - a game has at most 104 moves
             raise
         if ok:
@@ -244,6 +249,8 @@ class _Search:
         self.count += 1
         if self.count > self.max_states:
             raise _Limit
+        if self.deadline is not None and not self.count & 1023 and time.monotonic() > self.deadline:
+            raise _Limit("time limit reached")
         if rules.deadlock and deadlocked(storage, finals):
             self.failed.add(key)
             self._undo(forced)

@@ -13,7 +13,9 @@ from baker8bit.games.sequence import screen
 from baker8bit.games.sequence.dialogue import SequenceDialogue
 from baker8bit.games.sequence.play import RULES, SequenceGame, SequenceRules
 from baker8bit.games.sequence.rules import SequenceError, State, deck_text, rank_text
-from baker8bit.games.variant import Variant, VariantError
+from baker8bit.games.variant import SOLVED, UNKNOWN, UNSOLVABLE, SolveResult, Variant, VariantError
+
+SOLVE_STATES = 200_000  # the exact search's budget when no --max-states is given
 
 
 class SequenceVariant(Variant):
@@ -72,7 +74,15 @@ class SequenceVariant(Variant):
 
         return SequencePlanner(rules, deal, strategy)
 
-    def solve(self, position: State, rules, max_states=None, max_seconds=None):
-        from baker8bit.games.sequence.players import solve
+    def solve(self, position: State, rules, max_states=None, max_seconds=None) -> SolveResult:
+        """The exact search (``solver.py``, plain Python): won is solved, lost (every continuation
+        examined) unsolvable; the keys are the moves as typed (``H3``, ``HB``, ``C1``)."""
+        import time
 
-        return solve(position, max_states or 200_000)
+        from baker8bit.games.sequence import players
+
+        t0 = time.perf_counter()
+        r = players.solve(position, max_states or SOLVE_STATES, max_seconds=max_seconds)
+        outcome = {players.WON: SOLVED, players.LOST: UNSOLVABLE}.get(r.outcome, UNKNOWN)
+        keys = tuple(str(m) for m in r.moves) if outcome == SOLVED else ()
+        return SolveResult(outcome, keys, len(keys), r.states, time.perf_counter() - t0, "pure")
