@@ -11,7 +11,9 @@ fresh deal of each game's default rule set and times ``update()`` plus ``draw()`
 - ``idle``: no key; the game's screen as dealt (after 30 warm-up frames: glyph atlases are built on
   first use).
 - ``HELP``: HELP pressed through the app's key source (so its press is inside the timed ``update``),
-  frames ticked until the ``hint`` event arrives, then a fresh deal and HELP again. Every frame from
+  frames ticked until the ``hint`` event arrives, then a fresh deal and HELP again. These frames
+  start 1/60 s apart, as in the window (``--no-pace``: back to back), so HELP's work between
+  frames, if it has any, gets the time it has in play. Every frame from
   the press to the answer is a HELP frame, whether the search runs in slices between frames, in the
   press itself, or elsewhere: only the public behaviour (the key, frames, the event) is used. A deal
   HELP does not answer within ``--max-frames`` is left for the next.
@@ -77,6 +79,7 @@ class Bench:
         self.seen: list[ev.Event] = []
         self.app = App(machine, AppOptions(headless=True, glyphs=glyphs, sound=False), source=self.keys)
         self.app.listeners.append(self.seen.append)
+        self.next_start = 0.0
 
     def new_machine(self, machine: KeyMachine) -> None:
         """A fresh deal in the same app, its automatic moves played out (not timed)."""
@@ -88,8 +91,15 @@ class Bench:
         self.app.machine = machine
         self.seen.clear()
 
-    def frame(self) -> tuple[float, float]:
-        """One timed frame: update plus draw, in ms of wall time and of this thread's CPU time."""
+    def frame(self, paced: bool = False) -> tuple[float, float]:
+        """One timed frame: update plus draw, in ms of wall time and of this thread's CPU time.
+        ``paced``: the frame starts no sooner than 1/60 s after the last paced one began, as in
+        ``pyxel.run`` (work done between frames, such as a HELP worker's, gets real time)."""
+        if paced:
+            now = time.perf_counter()
+            if self.next_start > now:
+                time.sleep(self.next_start - now)
+            self.next_start = max(self.next_start + 1 / 60, time.perf_counter())
         c = time.thread_time()
         t = time.perf_counter()
         self.app.update()
@@ -109,16 +119,20 @@ def measure_idle(game: str, frames: int) -> list[tuple[float, float]]:
     return [b.frame() for _ in range(frames)]
 
 
-def measure_help(game: str, frames: int, max_frames: int) -> tuple[list[tuple[float, float]], list[int], int]:
-    """Frames while HELP thinks on fresh deals 1, 2, ...: (times, frames each answer took, deals left)."""
+def measure_help(game: str, frames: int, max_frames: int,
+                 paced: bool = True) -> tuple[list[tuple[float, float]], list[int], int, int]:
+    """Frames while HELP thinks on fresh deals 1, 2, ...: (times, frames each answer took, deals
+    left, the slowest frame's place: 0 the press's frame, 1 the next, ...)."""
     b = Bench(KeyMachine(game=game, deal=1))
     b.new_machine(b.app.machine)
     b.warm_up()
     deal, out, took, left = 1, [], [], 0
-    waited = 0
+    waited, slowest, at = 0, -1.0, 0
     b.keys.queued.append("HELP")
     while len(out) < frames:
-        out.append(b.frame())
+        out.append(b.frame(paced))
+        if out[-1][0] > slowest:
+            slowest, at = out[-1][0], waited
         waited += 1
         kinds = [e.kind for e in b.seen]
         b.seen.clear()
@@ -134,7 +148,7 @@ def measure_help(game: str, frames: int, max_frames: int) -> tuple[list[tuple[fl
             b.keys.queued.append("HELP")
         elif waited == 1 and ev.HELP not in kinds:
             raise RuntimeError(f"{game}: HELP was not taken (events {kinds})")
-    return out, took, left
+    return out, took, left, at
 
 
 def measure_board(glyphs: bool, frames: int) -> list[tuple[float, float]]:
@@ -168,6 +182,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--frames", type=int, default=None, help="timed frames a state (default 3000; --smoke: 60)")
     ap.add_argument("--max-frames", type=int, default=3600,
                     help="frames to wait for one HELP answer before the next deal (default 3600)")
+    ap.add_argument("--pace", action=argparse.BooleanOptionalAction, default=True,
+                    help="HELP frames at 60 a second, as the window runs them (default; --no-pace: "
+                         "back to back)")
     ap.add_argument("--no-board", action="store_true", help="skip the 1989 game's full-board rows")
     ap.add_argument("--smoke", action="store_true", help="tiny sizes: 60 frames a state, a few seconds")
     args = ap.parse_args(argv)
@@ -180,9 +197,10 @@ def main(argv: list[str] | None = None) -> int:
           f"{'median':>8} {'p99':>8} {'max':>8}")
     for game in ids:
         print(line(game, "idle", measure_idle(game, frames)), flush=True)
-        times, took, left = measure_help(game, frames, args.max_frames)
+        times, took, left, at = measure_help(game, frames, args.max_frames, args.pace)
         mean = f"{statistics.mean(took):.1f}" if took else "-"
-        note = f"HELP answered {len(took)} deals, {mean} frames each" + (f", {left} unanswered" if left else "")
+        note = (f"HELP answered {len(took)} deals, {mean} frames each" + (f", {left} unanswered" if left else "")
+                + f"; slowest: frame {at} after the press")
         print(line(game, "HELP", times, note), flush=True)
         if game == "baker" and not args.no_board:
             print(line(game, "full", measure_board(False, frames), "19-card column, a letter flashing"))
