@@ -150,6 +150,29 @@ def test_check_command(tmp_path, capsys):
     assert "line 1" in capsys.readouterr().err
 
 
+def test_check_command_json_names_the_search(tmp_path, capsys, monkeypatch):
+    import json
+
+    from baker8bit.cli import main
+    from baker8bit.core.compiled import search_name
+    from baker8bit.games.blue import gamefile
+
+    assert main(["check", "blue", "--seed", "7", "--suits", "2", "--ranks", "4", "--json", "--each"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["search"] == search_name("blue") and out["layout"] == "2x5"
+    assert out["dealt"]["outcome"] == "unsolvable" and out["best"]["outcome"] == "solved"
+    assert out["best"]["moves"] and all(">" in m for m in out["best"]["moves"])
+    assert sorted(out["each"]) == ["CD", "DC"] and "current" not in out
+    game = rules.Game.dealt(7, Layout(2, 4))
+    game.set_aces((1, 0))  # a layout whose aces are reordered: a verdict for where it stands
+    path = tmp_path / "g.blue"
+    gamefile.save(game, path)
+    monkeypatch.setenv("BAKER8BIT_PURE_SOLVER", "1")
+    assert main(["check", "blue", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["search"] == "pure" and out["current"]["outcome"] in ("solved", "unsolvable")
+
+
 def test_effort_adds_runs_in_the_same_memory_and_keeps_every_verdict():
     """``effort`` K lets the runs of a search keep K times the memory budget one after the
     other: more seeded tries, never more memory at once, and (runs being sound) the same

@@ -2,20 +2,23 @@
 
     baker8bit check blue FILE              (a game file; '-' = a layout on stdin)
     baker8bit check blue --seed N [--suits S --ranks R]
-        [--memory 512M] [--effort K] [--max-seconds S] [--each] [--moves]
+        [--memory 512M] [--effort K] [--max-seconds S] [--each] [--moves] [--json]
 
 Prints the verdict with the aces as dealt and with the best ordering (and,
 for a game file with moves played, the position at its cursor); ``--each``
-adds a line per ace ordering. Exit 0 after an answer, 2 on bad input.
+adds a line per ace ordering; ``--json`` prints one JSON object instead (with ``search``:
+``compiled`` or ``pure``, the search that ran). Exit 0 after an answer, 2 on bad input.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
 from baker8bit.commands.common import UsageError
 from baker8bit.commands.solve import positive_float
+from baker8bit.core.compiled import search_name
 from baker8bit.core.cards import SUITS
 from baker8bit.core.deal import MAX_DEAL, DealError, check_deal_number
 from baker8bit.games.blue import checker, gamefile, rules
@@ -55,6 +58,8 @@ def register(subparsers) -> None:
                    help="time limit per search in seconds (default 60)")
     p.add_argument("--each", action="store_true", help="also a verdict for every ordering of the aces")
     p.add_argument("--moves", action="store_true", help="print the winning moves")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object: the layout, a verdict per ordering asked for, the search that ran")
     p.set_defaults(func=run)
 
 
@@ -76,6 +81,12 @@ def _line(label: str, res: checker.Result, lay: rules.Layout, show: bool) -> str
     if show and res.moves:
         text += "\n  " + " ".join(m.text(lay) for m in res.moves)
     return text
+
+
+def _json(res: checker.Result, lay: rules.Layout) -> dict:
+    return {"outcome": res.outcome, "aces": "".join(SUITS[s] for s in res.aces) if res.aces else None,
+            "moves": [m.text(lay) for m in res.moves], "positions": res.positions,
+            "seconds": round(res.seconds, 6)}
 
 
 def short(message: str, limit: int = 200) -> str:
@@ -117,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         raise UsageError("check blue needs a FILE, '-' (stdin) or --seed N")
     lim = dict(max_memory=args.memory, max_seconds=args.max_seconds, effort=args.effort)
+    if args.json:
+        return _run_json(board, current, lay, args.each, lim)
     print(f"Blue {lay.name} ({lay.suits} suits, {lay.ranks} ranks)")
     print(rules.board_text(board, lay))
     try:
@@ -129,4 +142,20 @@ def run(args: argparse.Namespace) -> int:
             print(_line("current", checker.solve(current, lay, **lim), lay, args.moves))
     except MemoryError as e:
         raise UsageError(f"--memory: this machine cannot give a search that much ({e}); ask for less") from None
+    return 0
+
+
+def _run_json(board: bytes, current: bytes | None, lay: rules.Layout, each: bool, lim: dict) -> int:
+    try:
+        ans = checker.check_layout(board, lay, each=each, **lim)
+        out = {"game": "blue", "layout": lay.name, "suits": lay.suits, "ranks": lay.ranks,
+               "board": rules.board_text(board, lay), "search": search_name("blue"),
+               "dealt": _json(ans["dealt"], lay), "best": _json(ans["best"], lay)}
+        if each:
+            out["each"] = {"".join(SUITS[s] for s in order): _json(res, lay) for order, res in ans["each"].items()}
+        if current is not None:
+            out["current"] = _json(checker.solve(current, lay, **lim), lay)
+    except MemoryError as e:
+        raise UsageError(f"--memory: this machine cannot give a search that much ({e}); ask for less") from None
+    print(json.dumps(out))
     return 0
