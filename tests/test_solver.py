@@ -341,6 +341,31 @@ def test_survey_writes_rows_resumes_and_summarises(tmp_path, capsys):
     assert "solvable" in table and "%" in table
 
 
+def test_survey_rows_name_the_search_and_older_csvs_resume_in_their_own_columns(tmp_path, capsys):
+    from baker8bit.freecell.solver import survey
+
+    new = tmp_path / "new.csv"
+    assert _cli(["survey", "--suits", "2", "--deals", "1-2", "--workers", "1", "--out", str(new)]) == 0
+    lines = new.read_text().splitlines()
+    assert lines[0] == "game,deal,outcome,moves,states,seconds,search"
+    assert all(line.split(",")[-1] in ("compiled", "pure") for line in lines[1:])
+    before = tmp_path / "before.csv"  # written before the search column
+    before.write_text("game,deal,outcome,moves,states,seconds\nbaker2,1,solved,9,9,0.0010\n")
+    assert _cli(["survey", "--suits", "2", "--deals", "1-3", "--workers", "1", "--out", str(before), "--resume"]) == 0
+    lines = before.read_text().splitlines()
+    assert lines[:2] == ["game,deal,outcome,moves,states,seconds", "baker2,1,solved,9,9,0.0010"]
+    assert [len(line.split(",")) for line in lines] == [6] * 4
+    assert sorted(survey.read_rows(str(before))) == [("baker2", d) for d in (1, 2, 3)]
+    old = tmp_path / "old.csv"  # 0.1.0: a suits column, the 1989 game only
+    old.write_text("suits,deal,outcome,moves,states,seconds\n4,1,solved,9,9,0.0010\n")
+    assert _cli(["survey", "--suits", "4", "--deals", "1-2", "--workers", "1", "--out", str(old), "--resume"]) == 0
+    assert old.read_text().splitlines()[2].startswith("4,2,solved,")
+    capsys.readouterr()
+    assert _cli(["survey", "--game", "eight-off", "--deals", "1-2", "--out", str(old), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("baker8bit: cannot resume:") and err.count("\n") == 1
+
+
 @pytest.mark.parametrize("argv", [
     ["survey", "--suits", "5", "--deals", "1-3"],
     ["survey", "--deals", "9-2"],
