@@ -36,9 +36,10 @@ def add_limit_args(p: argparse.ArgumentParser) -> None:
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "solve", help="solve a deal or a board",
-        description="Search a deal or a board for a win; print the outcome, the winning moves "
-        "in key notation (EI = column E to parking space I, FT = column F to its terminal pile), "
-        "the positions examined and the time.",
+        description="Search a deal or a board for a win; print the outcome, the keys a player "
+        "types to win (`keys` plays them: EI = column E to parking space I, FT = column F to its "
+        "terminal pile; sequence H3; Blue P, then a card's slot and its gap's), the moves, the "
+        "positions examined, the time and which search ran (compiled or pure).",
     )
     add_game_args(p)
     add_limit_args(p)
