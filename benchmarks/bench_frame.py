@@ -189,7 +189,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--smoke", action="store_true", help="tiny sizes: 60 frames a state, a few seconds")
     args = ap.parse_args(argv)
     frames = args.frames if args.frames is not None else (60 if args.smoke else 3000)
-    ids = games.ids() if args.game == "all" else (games.get(args.game).id,)
+    try:
+        ids = games.ids() if args.game == "all" else (games.get(args.game).id,)
+    except games.UnknownGame as e:
+        ap.error(str(e))
     init_pyxel(AppOptions(headless=True))
     print(f"update+draw of the real app, headless, {frames} frames a state, ms (a frame is {FRAME_MS:.1f} ms)")
     print(f"{'':<12} {'':<7} {'':>6} {'wall time':^26}  {'CPU time (this thread)':^26}")

@@ -116,7 +116,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--smoke", action="store_true", help="tiny sizes: deals 1..2, a few seconds in all")
     ap.add_argument("--verbose", "-v", action="store_true", help="one line a deal")
     args = ap.parse_args(argv)
-    ids = games.ids() if args.game == "all" else (games.get(args.game).id,)
+    try:
+        ids = games.ids() if args.game == "all" else (games.get(args.game).id,)
+    except games.UnknownGame as e:
+        ap.error(str(e))
     last = args.last if args.last is not None else (args.first + 1 if args.smoke else 100)
     max_frames = args.max_frames if args.max_frames is not None else (150 if args.smoke else 3600)
     print(f"HELP on fresh deals {args.first}..{last}, default rule sets; frames from the press to the "

@@ -67,16 +67,18 @@ def test_bench_help_covers_every_game_with_answer_kinds():
 
 def test_bench_help_frames_are_game_time_not_machine_time():
     """The answer's frame depends on the keys only: two runs give the same rows but the tick time."""
+    def without_tick_time(out: str) -> list[str]:
+        return [ln.rsplit(None, 1)[0] if ln.startswith("bakers-game") else ln for ln in out.splitlines()]
+
     a, b = (run("bench_help.py", "--game", "bakers-game", "-v") for _ in range(2))
-    strip = lambda s: [ln.rsplit(None, 1)[0] if ln.startswith("bakers-game") else ln for ln in s.splitlines()]
-    assert strip(a) == strip(b)
+    assert without_tick_time(a) == without_tick_time(b)
 
 
 def test_bench_solver_prints_the_ratio_to_fc_solve():
     need_fcsolve()
     out = run("bench_solver.py", "--game", "bakers-game")
-    assert re.search(rf"^compiled +5 +0 +0 |^pure +5 +0 +0 ", out, re.M), out
-    assert re.search(rf"^fc-solve +5 +0 +0 ", out, re.M), out
+    assert re.search(r"^compiled +5 +0 +0 |^pure +5 +0 +0 ", out, re.M), out
+    assert re.search(r"^fc-solve +5 +0 +0 ", out, re.M), out
     assert re.search(rf"ratio ours/fc-solve: .*total time {NUM}x, CPU time {NUM}x", out), out
     assert "verdicts agree on all 5 deals" in out and "DISAGREE" not in out
 
@@ -107,6 +109,13 @@ def test_bench_sequence_prints_every_player():
     out = run("bench_sequence.py")
     for name in ("random", "greedy", "best", "lookahead", "clairvoyant"):
         assert re.search(rf"^{name} +\d+ +{NUM} +{NUM}$", out, re.M), f"{name}:\n{out}"
+
+
+@pytest.mark.parametrize("script", ["bench_frame.py", "bench_help.py"])
+def test_an_unknown_game_is_a_usage_error_not_a_traceback(script):
+    p = subprocess.run([sys.executable, str(BENCH / script), "--smoke", "--game", "nope"], capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 2 and "unknown game 'nope'" in p.stderr and "Traceback" not in p.stderr
 
 
 SMOKE_TESTED = {"bench_blue.py", "bench_frame.py", "bench_gif.py", "bench_help.py", "bench_sequence.py",
