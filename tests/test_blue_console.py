@@ -131,9 +131,10 @@ def test_help_names_the_checkers_next_move():
 
 
 def test_help_at_full_size_stays_within_its_positions(monkeypatch):
-    """HELP answers in the frame it is asked in: one search of at most HELP_POSITIONS kept
-    positions (effort 1), even on a full-size deal the checker cannot decide that fast."""
-    from baker8bit.games.blue import checker, dialogue
+    """HELP's levels: each search at most help_rate positions a frame of its level (effort 1),
+    the answer at a level's frame, even on a full-size deal."""
+    from baker8bit.console.thinking import LEVELS
+    from baker8bit.games.blue import checker
 
     seen = []
     real = checker.solve
@@ -146,8 +147,26 @@ def test_help_at_full_size_stays_within_its_positions(monkeypatch):
     monkeypatch.setattr(checker, "solve", spy)
     m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=3)
     run(m, "<HELP>")
-    assert seen and all(mp == dialogue.HELP_POSITIONS and eff == 1 and n <= mp for mp, eff, n in seen)
+    while m.advisor.thinking:
+        m.tick()
+    asked, told = (e.frame for e in m.events if e.kind in ("help", "hint"))
+    frames = told - asked
+    assert frames in LEVELS
+    budgets = [m.timing.help_rate * f for f in LEVELS if f <= frames]
+    assert [mp for mp, _, _ in seen] == budgets  # one level after the other, up to the answer's
+    assert all(eff == 1 and n <= mp for mp, eff, n in seen)
     assert texts(m)[-1].startswith("hint ")  # it answered (a move, the aces, lost or unknown)
+
+
+def test_help_of_a_0_2_0_recording_answers_in_the_frame_of_the_press():
+    from dataclasses import replace
+
+    from baker8bit.games.blue import dialogue
+
+    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=3, timing=replace(KeyMachine().timing, help_rate=0))
+    run(m, "<HELP>")
+    assert not m.advisor.thinking and texts(m)[-1].startswith("hint ")
+    assert dialogue.HELP_POSITIONS == 20_000  # the budget 0.2.0 answered with
 
 
 def test_save_and_load_the_game_file_from_the_game(tmp_path, monkeypatch):

@@ -1,10 +1,14 @@
-"""HELP (F1): the solver's best next move, found in slices between frames."""
+"""HELP (F1): the solver's best next move, found off the frame at growing budgets (console/thinking.py),
+and, for recordings of 0.2.0, in slices of the reference search between frames."""
 
 from __future__ import annotations
 
 import pytest
 
+from dataclasses import replace
+
 from baker8bit.console import script
+from baker8bit.console.thinking import LEVELS, Thought
 from baker8bit.window.app import App, AppOptions
 from baker8bit.freecell.advisor import first_command
 from baker8bit.console.machine import KeyMachine
@@ -23,17 +27,26 @@ def think(m: KeyMachine, limit: int = 5000) -> int:
     return n
 
 
+def level_of(m: KeyMachine):
+    """The level HELP answers at: the first whose budget (help_rate positions a frame) decides."""
+    for frames in LEVELS:
+        result = solve(m.game.position, m.game.rules, max_states=m.timing.help_rate * frames)
+        if result.outcome != "unknown":
+            return frames, result
+    return frames, result
+
+
 @pytest.mark.parametrize("suits,deal", [(2, 5), (3, 5), (4, 1), (4, 9)])
 def test_help_blinks_the_first_move_of_a_win(suits, deal):
     m = KeyMachine(suits=suits, deal=deal)
     m.press("HELP")
     assert m.view().hint_text == "THINKING"
     frames = think(m)
-    result = solve(m.game.position, m.game.rules, max_states=m.timing.help_max_states)
-    best = first_command(m.game, result.moves)
+    due, result = level_of(m)
+    assert frames == due  # the answer comes at its level's frame, whatever the machine's speed
+    assert result.states <= m.timing.help_rate * due
+    best = first_command(m.game, result.keys(m.game.rules))
     assert texts(m)[-1] == f"hint {best}"
-    states_needed = result.states
-    assert frames >= states_needed // m.timing.help_states  # never more than a slice per frame
     v = m.view()
     assert v.hint_text == "" and set(v.hint) == set(best)
     lit = set()
@@ -45,6 +58,21 @@ def test_help_blinks_the_first_move_of_a_win(suits, deal):
         m.press(k)
         m.settle()
     assert m.game.moves >= 1 and "flash line" not in texts(m)
+
+
+@pytest.mark.parametrize("suits,deal", [(2, 5), (4, 9)])
+def test_a_recording_of_0_2_0_keeps_its_help_in_slices(suits, deal):
+    """Without help_rate (a 0.2.0 recording's timing) HELP runs the reference search
+    help_states positions a frame, as it did: the same answer, at the frame it came then."""
+    m = KeyMachine(suits=suits, deal=deal, timing=replace(KeyMachine().timing, help_rate=0))
+    m.press("HELP")
+    frames = think(m)
+    result = solve(m.game.position, m.game.rules, max_states=m.timing.help_max_states)
+    assert frames >= result.states // m.timing.help_states  # never more than a slice per frame
+    new = KeyMachine(suits=suits, deal=deal)
+    new.press("HELP")
+    think(new)
+    assert texts(m)[-1] == texts(new)[-1] == f"hint {first_command(m.game, result.moves)}"
 
 
 def test_help_for_a_group_move_blinks_T_and_both_letters():
@@ -61,11 +89,9 @@ def test_help_for_a_group_move_blinks_T_and_both_letters():
     assert first_command(m.game, ["BG", "BH", "BD", "BC", "DC", "HC", "GC", "CT"]) == "TBC"
     assert first_command(m.game, ["BG", "AT"]) == "BG"  # not a group pattern: the single move
     # when the answer is a group move, HELP blinks T and both column letters
-    from baker8bit.freecell.advisor import Answer
-
-    def found_tbc():  # stands in for a search that found TBC
+    def found_tbc(frame):  # stands in for a search that found the group move's single moves
         m.advisor.cancel()
-        return Answer("solved", "TBC", 1)
+        return Thought("solved", ["BG", "BH", "BD", "BC", "DC", "HC", "GC", "CT"], 1)
 
     m.advisor.tick = found_tbc
     m.press("HELP")
@@ -100,11 +126,17 @@ def test_a_key_press_cancels_the_search_cleanly():
     assert not any(t.startswith("hint") for t in texts(m)) and m.view().black == {"G"}
 
 
-def test_help_gives_up_with_no_answer_at_its_state_limit():
-    from baker8bit.core.timing import timing
+def test_help_gives_up_with_no_answer_after_its_last_level():
+    tiny = replace(KeyMachine().timing, help_rate=1)  # at most LEVELS[-1] positions in all
+    m = KeyMachine(suits=4, deal=9, timing=tiny)
+    assert solve(m.game.position, m.game.rules, max_states=LEVELS[-1]).outcome == "unknown"
+    m.press("HELP")
+    assert think(m) == LEVELS[-1]
+    assert m.view().hint_text == "NO ANSWER" and texts(m)[-1] == "hint unknown"
 
-    t = timing()
-    tiny = type(t)(**{**t.__dict__, "help_max_states": 50})
+
+def test_help_of_0_2_0_gives_up_at_its_state_limit():
+    tiny = replace(KeyMachine().timing, help_rate=0, help_max_states=50)
     m = KeyMachine(suits=4, deal=9, timing=tiny)
     m.press("HELP")
     think(m)
@@ -113,7 +145,7 @@ def test_help_gives_up_with_no_answer_at_its_state_limit():
 
 def test_help_in_the_headless_app_shows_the_first_move_while_frames_go_on():
     pyxel_ready()
-    app = App(KeyMachine(suits=4, deal=9), AppOptions(headless=True))
+    app = App(KeyMachine(suits=4, deal=216), AppOptions(headless=True))  # answered at 4 frames
     app.frame(("HELP",))
     shown = []
     for _ in range(600):

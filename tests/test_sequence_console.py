@@ -82,7 +82,14 @@ def test_t_sends_a_card_to_the_first_final_pile_it_continues():
 
 
 def test_help_shows_the_look_ahead_players_move():
-    m = run(seq(5), "<HELP>")
+    from baker8bit.games.sequence.dialogue import HELP_FRAMES
+
+    m = run(seq(5), "<HELP>")  # the press and one frame
+    assert m.advisor.thinking and m.view().hint_text == "THINKING"
+    run(m, f"<WAIT {HELP_FRAMES}>")
+    assert not m.advisor.thinking
+    asked, told = (e.frame for e in m.events if e.kind in ("help", "hint"))
+    assert told - asked == HELP_FRAMES  # the answer comes HELP_FRAMES after the press
     hint = [e for e in texts(m) if e.startswith("hint ")][-1].split()[1]
     assert hint == str(players.best_move(State.dealt(5)))
     assert m.view().hint == tuple(hint)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from baker8bit.console import thinking
 from baker8bit.core import events as ev
 from baker8bit.core.timing import Timing
 
@@ -23,7 +24,8 @@ IDLE, SELECTED, FLASH, WON = "idle", "selected", "flash", "won"
 
 
 class NoAdvisor:
-    """For games whose HELP answers at once (nothing to think about between frames)."""
+    """HELP of a 0.2.0 recording in the games whose HELP then answered at once, in the frame
+    of the press (Blue, sequence solitaire)."""
 
     thinking = False
 
@@ -43,7 +45,9 @@ class Dialogue:
         self.flashing: str | None = None
         self.flash_start = 0
         self.winner_start = 0
-        self.advisor = NoAdvisor()
+        # HELP thinks off the frame (console/thinking.py); a 0.2.0 recording (help_rate 0)
+        # keeps the HELP it was made with
+        self.advisor = thinking.Advisor(timing.help_rate) if timing.help_rate else NoAdvisor()
         self.hint: tuple[str, ...] = ()
         self.hint_text = ""
         self.hint_start = 0
@@ -66,9 +70,18 @@ class Dialogue:
         return frozenset((self.selected,)) if self.phase == SELECTED and self.selected else frozenset()
 
     def tick(self, frame: int) -> None:
+        self.tick_advisor(frame)
         if self.phase == FLASH and frame - self.flash_start >= self.timing.flash_frames:
             self.phase = IDLE
             self.flashing = None
+
+    def tick_advisor(self, frame: int) -> None:
+        """HELP's answer, at the frame it is due."""
+        if isinstance(self.advisor, thinking.Advisor) and self.advisor.thinking:
+            thought = self.advisor.tick(frame)
+            if thought is not None:
+                self.hint_start = frame
+                self.show_thought(thought)
 
     def clear(self) -> None:
         """Forget a half-typed command and any HELP answer (the game goes to the title)."""
@@ -88,6 +101,14 @@ class Dialogue:
             self.on_idle(k)
         elif self.phase == SELECTED:
             self.on_selected(k)
+
+    def think(self, task: thinking.Task) -> None:
+        """HELP: start ``task``; its answer comes to ``show_thought`` at the frame it is due."""
+        self.advisor.start(task, self.clock())
+
+    def show_thought(self, thought: thinking.Thought) -> None:
+        """Show HELP's answer (a game's dialogue says how)."""
+        raise NotImplementedError
 
     def on_idle(self, k: str) -> None:
         raise NotImplementedError

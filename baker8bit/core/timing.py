@@ -22,6 +22,9 @@ class Timing:
     help_states: int
     help_max_states: int
     help_half: int
+    # positions a frame HELP's levels may use (console/thinking.py); 0: a recording made before
+    # there were levels (0.2.0), whose HELP ran the reference search help_states a frame
+    help_rate: int = 0
 
 
 @cache
@@ -30,7 +33,16 @@ def _data() -> dict:
 
 
 def timing() -> Timing:
-    return Timing(**_data()["timing"])
+    """The timings a new machine runs with. HELP's rate is the compiled searches' where every
+    search of this install is compiled, else the plain-Python searches' (a tenth), so HELP never
+    makes the window wait; recordings keep the rate they were made with."""
+    from baker8bit.core import compiled
+
+    values = dict(_data()["timing"])
+    fast = all(compiled.search_name(kind) == compiled.COMPILED for kind in compiled.SEARCHES)
+    values["help_rate"] = values.pop("help_rate") if fast else values["help_rate_pure"]
+    values.pop("help_rate_pure")
+    return Timing(**values)
 
 
 def lit(frame: int, since: int, half: int) -> bool:

@@ -1,20 +1,27 @@
-"""HELP: the best next move, found by the solver in slices between frames.
+"""HELP: the best next move, found by the solver off the frame.
 
 The article promises that "each position of the cards can be analyzed to
-determine the "best" next move"; the HELP key (F1 on a PC) asks for it. The
-search runs a fixed number of positions per frame (``help_states`` in
-``data/rulesets.toml``), so the game keeps its 60 frames a second, and a key
+determine the "best" next move"; the HELP key (F1 on a PC) asks for it, and a key
 press cancels it. The answer is the first move of a winning line, or, when the
 line starts with the single moves of a group move, that group move (``TBC``).
+
+``think`` is HELP's task (``console/thinking.py``): the fast search (``solver.solve``:
+compiled where it is built) at a budget of positions; the levels of the task give the
+answer at a frame that depends on the position and the recorded ``help_rate`` only.
+``Advisor`` is HELP of recordings made before the levels (0.2.0, ``help_rate`` 0): the
+reference search in slices of ``help_states`` positions a frame, kept so they replay.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from baker8bit.console.thinking import Thought
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import group_moves, parse_move
-from baker8bit.freecell.solver import SOLVED, UNSOLVABLE, Search, searcher
+from baker8bit.freecell.position import Position
+from baker8bit.freecell.rules import RuleSet
+from baker8bit.freecell.solver import SOLVED, UNSOLVABLE, Search, searcher, solve
 
 
 @dataclass(frozen=True)
@@ -43,8 +50,15 @@ def first_command(game: Game, solution: list[str]) -> str:
     return best
 
 
+def think(position: Position, rules: RuleSet, budget: int) -> Thought:
+    """HELP's task: the fast search at ``budget`` positions; a solved thought's answer is the
+    winning line in the keys a player types (``first_command`` makes it one command)."""
+    result = solve(position, rules, max_states=budget)
+    return Thought(result.outcome, result.keys(rules) if result.outcome == SOLVED else [], result.states)
+
+
 class Advisor:
-    """Runs one HELP search at a time; ``tick`` once per frame."""
+    """HELP of a 0.2.0 recording: one reference search at a time in slices; ``tick`` once per frame."""
 
     def __init__(self, states_per_frame: int, max_states: int):
         self.states_per_frame = states_per_frame

@@ -19,7 +19,8 @@ from __future__ import annotations
 from baker8bit.console import dialogue as base
 from baker8bit.console.dialogue import FLASH, IDLE, SELECTED, WON
 from baker8bit.core import events as ev
-from baker8bit.freecell.advisor import Advisor
+from baker8bit.console import thinking
+from baker8bit.freecell.advisor import Advisor, Answer, first_command, think
 from baker8bit.freecell.moves import GroupError, Move, card_at, group_moves
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -37,7 +38,8 @@ class Dialogue(base.Dialogue):
         self.group_src: str | None = None
         self.queue: list[Move] = []
         self.next_step = 0
-        self.advisor = Advisor(timing.help_states, timing.help_max_states)
+        if not timing.help_rate:  # a 0.2.0 recording: the reference search in slices, as made
+            self.advisor = Advisor(timing.help_states, timing.help_max_states)
 
     @property
     def busy(self) -> bool:
@@ -53,19 +55,23 @@ class Dialogue(base.Dialogue):
     # -- time ----------------------------------------------------------------
 
     def tick(self, frame: int) -> None:
-        if self.advisor.thinking:
-            self._think(frame)
+        if isinstance(self.advisor, Advisor) and self.advisor.thinking:
+            answer = self.advisor.tick()  # a 0.2.0 recording's HELP
+            if answer is not None:
+                self.hint_start = frame
+                self._show(answer)
         if self.phase == MOVING and frame >= self.next_step:
+            self.tick_advisor(frame)
             self._step_group()
         else:
             super().tick(frame)
 
-    def _think(self, frame: int) -> None:
-        answer = self.advisor.tick()
-        if answer is None:
-            return
-        self.hint_start = frame
-        if answer.outcome == "solved":
+    def show_thought(self, thought: thinking.Thought) -> None:
+        moves = thought.answer or []
+        self._show(Answer(thought.outcome, first_command(self.game, moves) if moves else "", thought.positions))
+
+    def _show(self, answer: Answer) -> None:
+        if answer.outcome == "solved" and answer.keys:
             letters = answer.keys
             self.hint = tuple(letters[1:]) + ("T",) if letters[0] == "T" else tuple(letters)
             self.hint_text = ""
@@ -105,7 +111,10 @@ class Dialogue(base.Dialogue):
             self.redo()
         elif k == "HELP":
             self.emit(ev.HELP)
-            self.advisor.start(g)
+            if isinstance(self.advisor, thinking.Advisor):
+                self.think(thinking.Task(think, (g.position, g.rules)))
+            else:
+                self.advisor.start(g)
             self.hint_text = "THINKING"
         elif len(k) == 1 and g.rules.place(k) is not None:
             if card_at(g.position, g.rules.place(k)) is None:

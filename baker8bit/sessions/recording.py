@@ -269,8 +269,9 @@ def replay(
 ) -> KeyMachine:
     """Rebuild the machine and feed the keys at their frames; see the module docstring.
 
-    HELP answers replay too: the solver runs a fixed number of positions a
-    frame (``help_states`` of the recorded timing), not for a fixed time.
+    HELP answers replay too: its answer comes at a frame set by the recorded
+    ``help_rate`` (positions a frame, ``console/thinking.py``), or, in a recording
+    without one (0.2.0), by the reference search's ``help_states`` a frame.
     ``check_program=False`` replays a recording refused by ``compatibility``
     anyway (for investigating, never for showing a replay as exact).
     """
@@ -310,7 +311,8 @@ def dump(rec: Recording) -> str:
         f"{MAGIC} {FORMAT_VERSION}",
         f"program {rec.program}",
         f"seed {rec.seed}",
-        "timing " + " ".join(f"{f.name}={getattr(rec.timing, f.name)}" for f in fields(Timing)),
+        "timing " + " ".join(f"{f.name}={getattr(rec.timing, f.name)}" for f in fields(Timing)
+                             if not (f.name == "help_rate" and rec.timing.help_rate == 0)),  # 0.2.0's HELP
     ]
     menu = " menu=yes" if s.menu else ""
     if s.kind == "menu":
@@ -453,7 +455,7 @@ def parse(text: str) -> Recording:
     _, timing_text = lines.next("timing")
     names = tuple(f.name for f in fields(Timing))
     t = _options(timing_text, lines, names)
-    if set(t) != set(names):
+    if set(t) not in (set(names), set(names) - {"help_rate"}):  # without: a 0.2.0 recording
         raise lines.fail(f"timing needs {' '.join(n + '=...' for n in names)}", lines.last)
     values = {n: _int(v, n, lines) for n, v in t.items()}
     if any(v < 1 for v in values.values()):

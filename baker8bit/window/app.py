@@ -49,6 +49,9 @@ class AppOptions:
     capture_sec: int | None = None  # length of Pyxel's screen recording (Alt+3)
     mouse: bool = True  # clicks stand for the keys of what is clicked (console/pointer.py)
     aspect: str = aspect.DEFAULT  # pixel shape in the window: ntsc, pal or square (window/aspect.py)
+    # HELP's search in a worker process (console/worker.py), off the frame; None: in a window
+    # yes, headless no (the answers and their frames are the same either way)
+    help_worker: bool | None = None
 
 
 _initialised: tuple | None = None
@@ -227,6 +230,11 @@ class App:
         ``offer``: a saved game to offer at start (RETURN resumes it, ESC deals a new one)."""
         init_pyxel(opts)
         self.opts = opts
+        if opts.help_worker if opts.help_worker is not None else not opts.headless:
+            from baker8bit.console import thinking, worker
+
+            if not isinstance(thinking.runner(), worker.WorkerRunner):
+                thinking.use(worker.WorkerRunner())
         self.session = session
         self.machine = machine if machine is not None else KeyMachine()
         self.source: KeySource = source or Keyboard()

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Callable
 
 from baker8bit.console import dialogue as base
+from baker8bit.console import thinking
 from baker8bit.core import events as ev
 from baker8bit.core.cards import SUITS
 from baker8bit.core.timing import Timing
@@ -50,6 +51,38 @@ def save_path():
     from baker8bit.sessions import userdata
 
     return userdata.data_dir(create=True) / FILE_NAME
+
+
+def think(board: bytes, lay, can_set_aces: bool, budget: int) -> thinking.Thought:
+    """HELP's task (``console/thinking.py``): the checker at ``budget`` positions, one effort.
+    A win from the board as it is gives its first move (``("move", Move)``); else, while the
+    aces may still be placed, a win with the best ordering gives that ordering
+    (``("aces", suits)``); a proof for every ordering that may still be chosen is "unsolvable"."""
+    res = checker.solve(board, lay, max_positions=budget, effort=1)
+    positions = res.positions
+    if res.outcome == checker.SOLVED and res.moves:
+        return thinking.Thought(checker.SOLVED, ("move", res.moves[0]), positions)
+    if can_set_aces:
+        best = checker.solve_any(board, lay, max_positions=budget, effort=1)
+        positions += best.positions
+        if best.outcome == checker.SOLVED and best.aces is not None:
+            return thinking.Thought(checker.SOLVED, ("aces", tuple(best.aces)), positions)
+        return thinking.Thought(best.outcome if best.outcome != checker.SOLVED else checker.UNKNOWN, None, positions)
+    return thinking.Thought(res.outcome if res.outcome != checker.SOLVED else checker.UNKNOWN, None, positions)
+
+
+def think_0_2(board: bytes, lay, can_set_aces: bool, budget: int) -> thinking.Thought:
+    """HELP as 0.2.0 made it (for its recordings): as ``think``, but "unsolvable" is the
+    verdict on the aces as dealt even while they may still be placed."""
+    res = checker.solve(board, lay, max_positions=budget, effort=1)
+    if res.outcome == checker.SOLVED and res.moves:
+        return thinking.Thought(checker.SOLVED, ("move", res.moves[0]), res.positions)
+    if can_set_aces:
+        best = checker.solve_any(board, lay, max_positions=budget, effort=1)
+        if best.outcome == checker.SOLVED and best.aces is not None:
+            return thinking.Thought(checker.SOLVED, ("aces", tuple(best.aces)), res.positions)
+    outcome = checker.UNSOLVABLE if res.outcome == checker.UNSOLVABLE else checker.UNKNOWN
+    return thinking.Thought(outcome, None, res.positions)
 
 
 class BlueDialogue(base.Dialogue):
@@ -311,27 +344,27 @@ class BlueDialogue(base.Dialogue):
 
     def _help(self) -> None:
         pos = self.game.position
-        lay = self.lay
         self.emit(ev.HELP)
         self.hint_start = self.clock()
-        res = checker.solve(pos.board, lay, max_positions=HELP_POSITIONS, effort=1)
-        if res.outcome == checker.SOLVED and res.moves:
-            m = res.moves[0]
-            text = m.text(lay)
+        if isinstance(self.advisor, thinking.Advisor):
+            self.hint_text = "THINKING"
+            self.think(thinking.Task(think, (pos.board, self.lay, pos.can_set_aces())))
+        else:  # a 0.2.0 recording: the answer in the frame of the press, as it was then
+            self.show_thought(think_0_2(pos.board, self.lay, pos.can_set_aces(), HELP_POSITIONS))
+
+    def show_thought(self, thought: thinking.Thought) -> None:
+        pos, lay = self.game.position, self.lay
+        if thought.outcome == checker.SOLVED and thought.answer[0] == "move":
+            m = thought.answer[1]
             src = pos.board.index(m.card)
             self.hint = (slot_key(BOARD_ROWS[src // lay.width], src % lay.width),
                          slot_key(BOARD_ROWS[m.to // lay.width], m.to % lay.width))
-            self.hint_text = text
-            self.emit(ev.HINT, text)
-            return
-        if pos.can_set_aces():
-            best = checker.solve_any(pos.board, lay, max_positions=HELP_POSITIONS, effort=1)
-            if best.outcome == checker.SOLVED and best.aces is not None:
-                text = "ACES " + "".join(SUITS[s] for s in best.aces)
-                self.hint_text = text
-                self.emit(ev.HINT, text)
-                return
-        if res.outcome == checker.UNSOLVABLE:
+            self.hint_text = m.text(lay)
+            self.emit(ev.HINT, self.hint_text)
+        elif thought.outcome == checker.SOLVED:
+            self.hint_text = "ACES " + "".join(SUITS[s] for s in thought.answer[1])
+            self.emit(ev.HINT, self.hint_text)
+        elif thought.outcome == checker.UNSOLVABLE:
             self.hint_text = "NO WIN FROM HERE"
             self.emit(ev.HINT, "lost")
         else:

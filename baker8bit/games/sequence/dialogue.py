@@ -15,12 +15,28 @@ with ``NO MOVES LEFT`` on the status line (space still takes back).
 from __future__ import annotations
 
 from baker8bit.console import dialogue as base
+from baker8bit.console import thinking
 from baker8bit.console.dialogue import IDLE
 from baker8bit.core import events as ev
 from baker8bit.games.sequence.rules import STORAGE_NAMES, Move
 
 SOURCES = "H" + STORAGE_NAMES
 FINALS = "1234"
+
+
+# HELP's answer (the look-ahead player's move: a fixed amount of work, no budget) comes this
+# many frames after the press, time enough for a worker process to find it (34 ms at most on
+# deals 1..100 on the machine the benchmarks ran on).
+HELP_FRAMES = 6
+
+
+def think(position, budget: int) -> thinking.Thought:
+    """HELP's task: the move the look-ahead player makes here (``players.best_move``), or None
+    when the game is over ("unsolvable": no move is left)."""
+    from baker8bit.games.sequence.players import best_move
+
+    move = best_move(position) if not position.over() else None
+    return thinking.Thought(thinking.UNSOLVABLE if move is None else thinking.SOLVED, move)
 
 
 class SequenceDialogue(base.Dialogue):
@@ -69,15 +85,20 @@ class SequenceDialogue(base.Dialogue):
         return None
 
     def _help(self) -> None:
-        from baker8bit.games.sequence.players import best_move
-
         self.emit(ev.HELP)
         self.hint_start = self.clock()
-        move = best_move(self.game.position) if not self.game.position.over() else None
-        if move is None:
+        if isinstance(self.advisor, thinking.Advisor):
+            self.hint_text = "THINKING"
+            self.think(thinking.Task(think, (self.game.position,), levels=(HELP_FRAMES,), budgeted=False))
+        else:  # a 0.2.0 recording: the answer in the frame of the press
+            self.show_thought(think(self.game.position, 0))
+
+    def show_thought(self, thought: thinking.Thought) -> None:
+        if thought.answer is None:
             self.hint_text = "NO MOVES LEFT"
             self.emit(ev.HINT, "lost")
             return
-        text = str(move)
+        text = str(thought.answer)
+        self.hint_text = ""
         self.hint = tuple(text)
         self.emit(ev.HINT, text)

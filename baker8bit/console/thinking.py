@@ -1,0 +1,144 @@
+"""HELP's thinking: a search off the frame, whose answer arrives at a frame fixed by the game.
+
+A HELP search is a *task*: a plain function of the position and of a budget of positions, run
+at growing budgets, one *level* after another. Level ``k`` is due ``levels[k]`` frames after the
+press and may use ``rate * levels[k]`` positions (``rate``: the timing's ``help_rate``, recorded
+in every recording). At a due frame the machine takes level ``k``'s result: a decided one (a
+move, or a proof that no win exists) is the answer; an undecided one waits for the next level;
+the last level's answer may be "unknown". So the answer, and the frame it comes at, depend only
+on the position and the recorded rate, never on the machine's speed.
+
+Who runs the levels is a *runner*:
+
+- ``Inline`` (the default: tests, ``keys``, replays, GIFs) runs a level when its result is
+  asked for, in the caller's frame;
+- ``console/worker.py``'s ``WorkerRunner`` (the window) runs the levels in a worker process as
+  soon as HELP is pressed, so a frame only looks whether a result has come; it waits for one only
+  when the machine is slower than ``rate`` promises (then a frame is late, but the answer is the
+  same, at the same frame).
+
+A level's result is the same whoever runs it: a search is a function of its position and its
+budget (``tests/test_help_thinking.py`` checks both runners give the same answers at the same
+frames).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+# The frames after the press at which the levels are due: twice the budget each time, then
+# 2 s and 4 s of game time (60 frames a second).
+LEVELS = (1, 2, 4, 8, 16, 32, 64, 120, 240)
+
+SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
+
+
+@dataclass(frozen=True)
+class Thought:
+    """A level's result: ``outcome`` (solved, unsolvable or unknown), what the game shows
+    (``answer``: a move's keys, an ordering, ...), and the positions the search examined."""
+
+    outcome: str
+    answer: Any = None
+    positions: int = 0
+
+    @property
+    def decided(self) -> bool:
+        return self.outcome != UNKNOWN
+
+
+@dataclass(frozen=True)
+class Task:
+    """``fn(*args, budget)`` returns a ``Thought``; ``fn`` is a module-level function and the
+    args are plain data, so a worker process can run it. ``levels``: the due frames (default
+    ``LEVELS``); ``budgeted=False`` for a task that costs a fixed amount (the budget is then 0)."""
+
+    fn: Callable[..., Thought]
+    args: tuple = ()
+    levels: tuple[int, ...] = LEVELS
+    budgeted: bool = True
+
+    def budgets(self, rate: int) -> tuple[int, ...]:
+        return tuple(rate * f if self.budgeted else 0 for f in self.levels)
+
+    def run(self, budget: int) -> Thought:
+        return self.fn(*self.args, budget)
+
+
+class Inline:
+    """Runs a level in the frame that asks for it."""
+
+    def __init__(self) -> None:
+        self._tasks: dict[int, tuple[Task, tuple[int, ...]]] = {}
+
+    def submit(self, job: int, task: Task, budgets: tuple[int, ...]) -> None:
+        self._tasks = {job: (task, budgets)}
+
+    def result(self, job: int, level: int) -> Thought:
+        task, budgets = self._tasks[job]
+        return task.run(budgets[level])
+
+    def cancel(self, job: int) -> None:
+        self._tasks.pop(job, None)
+
+
+_runner: Any = None
+
+
+def runner():
+    """The runner the advisors use (``Inline`` unless the window installed a worker)."""
+    global _runner
+    if _runner is None:
+        _runner = Inline()
+    return _runner
+
+
+def use(new) -> Any:
+    """Install a runner (the window's worker); returns the one it replaces."""
+    global _runner
+    old, _runner = _runner, new
+    return old
+
+
+@dataclass
+class Advisor:
+    """One HELP task at a time: ``start`` at the press, ``tick`` every frame."""
+
+    rate: int
+    _job: int = 0
+    _task: Task | None = None
+    _start: int = 0
+    _level: int = 0
+    _runner: Any = field(default=None, repr=False)
+
+    @property
+    def thinking(self) -> bool:
+        return self._task is not None
+
+    def start(self, task: Task, frame: int) -> None:
+        self.cancel()
+        self._job += 1
+        self._task, self._start, self._level = task, frame, 0
+        self._runner = runner()
+        self._runner.submit(self._job, task, task.budgets(self.rate))
+
+    def cancel(self) -> None:
+        if self._task is not None:
+            self._runner.cancel(self._job)
+            self._task = None
+
+    def due(self) -> int | None:
+        """The frame the next level is due at (None when not thinking)."""
+        return None if self._task is None else self._start + self._task.levels[self._level]
+
+    def tick(self, frame: int) -> Thought | None:
+        """The answer, at the frame it is due; None before (and when not thinking)."""
+        while self._task is not None and frame >= self._start + self._task.levels[self._level]:
+            thought = self._runner.result(self._job, self._level)
+            if thought.decided or self._level == len(self._task.levels) - 1:
+                self._runner.cancel(self._job)
+                self._task = None
+                return thought
+            self._level += 1
+        return None

@@ -1,0 +1,204 @@
+"""HELP's worker process: the window's runner of ``console/thinking.py`` tasks.
+
+The window installs a ``WorkerRunner``; HELP's levels then run in another process (another
+core) from the press on, and a frame only looks whether a level's result has come (a poll of a
+pipe). A result is taken at the frame the task makes it due, so the answers and their frames are
+the ``Inline`` runner's; the frame waits only when the worker is behind (a machine slower than
+the recorded ``help_rate``). A cancelled task that is still running is not waited for: its
+process is killed and a fresh one is started beside it. If no worker can be had (no process
+support, a worker that died), the levels run inline, with the same answers.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import threading
+from typing import Any
+
+from baker8bit.console.thinking import Inline, Task, Thought
+
+_CONTEXT = "spawn"  # never fork a process that holds a window and a sound thread
+
+
+# What the worker imports before its first task, so the first answer is not late for it.
+WARM = ("baker8bit.freecell.advisor", "baker8bit.games.blue.dialogue", "baker8bit.games.sequence.dialogue")
+
+
+def _warm() -> None:
+    import importlib
+
+    from baker8bit.core import compiled
+
+    for name in WARM:
+        importlib.import_module(name)
+    for kind in compiled.SEARCHES:
+        compiled.built(kind)
+
+
+def _serve(conn) -> None:
+    """The worker's loop: for each task, its levels in order until one is decided; a new
+    message (another task, or a cancel) stops the task between two levels."""
+    try:
+        _warm()
+    except Exception:  # a task will say what is wrong, inline
+        pass
+    pending = None
+    while True:
+        try:
+            msg = pending if pending is not None else conn.recv()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        pending = None
+        if msg is None:
+            return
+        if msg[0] != "task":
+            continue
+        _, job, task, budgets = msg
+        for level, budget in enumerate(budgets):
+            if conn.poll():
+                pending = conn.recv()
+                break
+            try:
+                thought = task.run(budget)
+            except Exception as e:  # the main process runs it inline and sees the error there
+                conn.send((job, level, e))
+                break
+            conn.send((job, level, thought))
+            if thought.decided:
+                break
+
+
+class _Process:
+    """One worker process and its end of the pipe."""
+
+    def __init__(self) -> None:
+        ctx = mp.get_context(_CONTEXT)
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_serve, args=(child,), daemon=True, name="baker8bit-help")
+        self.proc.start()
+        child.close()
+
+    def kill(self) -> None:
+        try:
+            self.proc.kill()
+            self.conn.close()
+        except (OSError, ValueError, AttributeError):
+            pass
+
+
+class WorkerRunner:
+    """Runs tasks in a worker process; ``result`` is the ``Inline`` runner's, read from a pipe."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._proc: _Process | None = None
+        self._starting: threading.Thread | None = None
+        self._job: int | None = None
+        self._task: Task | None = None
+        self._budgets: tuple[int, ...] = ()
+        self._results: dict[int, Any] = {}
+        self._finished = True
+        self._inline = Inline()
+        self._spare()
+
+    # -- the process ---------------------------------------------------------------------
+
+    def _spare(self) -> None:
+        """Start a worker in the background (starting a process costs more than a frame)."""
+
+        def start() -> None:
+            try:
+                proc = _Process()
+            except Exception:  # no process support here: the levels run inline
+                proc = None
+            with self._lock:
+                self._proc = proc
+
+        self._starting = threading.Thread(target=start, daemon=True)
+        self._starting.start()
+
+    def _worker(self) -> _Process | None:
+        if self._starting is not None:
+            self._starting.join()
+            self._starting = None
+        with self._lock:
+            proc = self._proc
+        if proc is not None and not proc.proc.is_alive():
+            proc.kill()
+            with self._lock:
+                self._proc = proc = None
+        return proc
+
+    def close(self) -> None:
+        proc = self._worker()
+        if proc is not None:
+            try:
+                proc.conn.send(None)
+            except (OSError, ValueError):
+                pass
+            proc.proc.join(timeout=1)
+            proc.kill()
+        with self._lock:
+            self._proc = None
+
+    # -- the runner ----------------------------------------------------------------------
+
+    def submit(self, job: int, task: Task, budgets: tuple[int, ...]) -> None:
+        self._job, self._task, self._budgets = job, task, budgets
+        self._results = {}
+        self._finished = False
+        self._inline.submit(job, task, budgets)
+        proc = self._worker()
+        if proc is None:
+            return
+        try:
+            proc.conn.send(("task", job, task, budgets))
+        except (OSError, ValueError):
+            self._drop()
+
+    def cancel(self, job: int) -> None:
+        if job != self._job:
+            return
+        if not self._finished:  # still running levels nobody will read: kill it, start a fresh one
+            self._drop()
+        self._job, self._task, self._results = None, None, {}
+
+    def _drop(self) -> None:
+        with self._lock:
+            proc, self._proc = self._proc, None
+        if self._starting is None and proc is not None:
+            proc.kill()
+            self._spare()
+
+    def _read(self, wait: bool) -> None:
+        proc = self._proc
+        if proc is None:
+            return
+        try:
+            while wait or proc.conn.poll():
+                job, level, thought = proc.conn.recv()
+                if job == self._job:
+                    self._results[level] = thought
+                    if isinstance(thought, Exception) or thought.decided or level == len(self._budgets) - 1:
+                        self._finished = True
+                    if wait:
+                        return
+        except (EOFError, OSError, ValueError):
+            self._drop()
+
+    def ready(self, job: int, level: int) -> bool:
+        """Has the worker sent level ``level`` of ``job``? (Never waits.)"""
+        self._read(wait=False)
+        return job == self._job and level in self._results
+
+    def result(self, job: int, level: int) -> Thought:
+        if job == self._job and self._worker() is not None:
+            self._read(wait=False)
+            while level not in self._results and self._proc is not None:
+                self._read(wait=True)  # the worker is behind the recorded rate: wait for it
+        thought = self._results.get(level) if job == self._job else None
+        if thought is None or isinstance(thought, Exception):
+            return self._inline.result(job, level)  # no worker: the same answer, here
+        if thought.decided or level == len(self._budgets) - 1:
+            self._finished = True
+        return thought

@@ -1,0 +1,106 @@
+"""HELP's levels (console/thinking.py) and its worker process (console/worker.py): the answer
+and the frame it comes at depend only on the position and the recorded rate, never on who ran
+the search or how fast."""
+
+from __future__ import annotations
+
+import pytest
+
+from baker8bit import games
+from baker8bit.console import thinking, worker
+from baker8bit.console.machine import KeyMachine
+from baker8bit.console.thinking import LEVELS, Advisor, Task, Thought
+
+
+def needs(budget_needed: int, answer: str, budget: int) -> Thought:
+    """A search that decides once its budget reaches ``budget_needed`` (module level: a worker
+    process can run it)."""
+    if budget >= budget_needed:
+        return Thought("solved", answer, budget_needed)
+    return Thought("unknown", None, budget)
+
+
+def test_the_answer_comes_at_the_first_level_that_decides():
+    for needed, due in [(1, 1), (10, 1), (11, 2), (200, 32), (640, 64), (641, 120), (1200, 120), (1201, 240)]:
+        a = Advisor(rate=10)
+        a.start(Task(needs, (needed, "EI")), frame=100)
+        answers = [(f, a.tick(f)) for f in range(100, 100 + LEVELS[-1] + 1)]
+        got = [(f, t) for f, t in answers if t is not None]
+        assert got == [(100 + due, Thought("solved", "EI", needed))], needed
+        assert not a.thinking
+
+
+def test_undecided_after_the_last_level_is_unknown_and_a_cancel_ends_it():
+    a = Advisor(rate=1)
+    a.start(Task(needs, (10**9, "EI")), frame=0)
+    assert a.tick(LEVELS[-1] - 1) is None and a.thinking
+    assert a.tick(LEVELS[-1]).outcome == "unknown" and not a.thinking
+    a.start(Task(needs, (5, "EI")), frame=0)
+    a.cancel()
+    assert not a.thinking and a.tick(10**6) is None
+
+
+def test_a_fixed_cost_task_answers_at_its_one_frame():
+    a = Advisor(rate=8000)
+    a.start(Task(needs, (0, "H1"), levels=(6,), budgeted=False), frame=3)
+    assert [a.tick(f) for f in range(3, 9)] == [None] * 6
+    assert a.tick(9) == Thought("solved", "H1", 0)
+
+
+@pytest.fixture
+def runner():
+    w = worker.WorkerRunner()
+    old = thinking.use(w)
+    yield w
+    thinking.use(old)
+    w.close()
+
+
+def help_events(m: KeyMachine) -> list[str]:
+    return [f"{e.frame} {e}" for e in m.events if e.kind in ("help", "hint", "help cancelled")]
+
+
+CASES = [("baker", {}, 216), ("bakers-game", {}, 3), ("eight-off", {}, 5), ("king-albert", {}, 3),
+         ("sequence", {}, 5), ("blue", {"suits": 3, "ranks": 6}, 4)]
+
+
+def play_help(game: str, options: dict, deal: int, keys: list[str]) -> KeyMachine:
+    m = KeyMachine(rules=games.get(game).rules(options), deal=deal)
+    m.settle()
+    for k in keys:
+        m.press(k)
+        for _ in range(3):
+            m.tick()
+    for _ in range(LEVELS[-1] + 2):
+        m.tick()
+    return m
+
+
+@pytest.mark.parametrize("game,options,deal", CASES, ids=[c[0] for c in CASES])
+def test_the_worker_gives_the_inline_answers_at_the_same_frames(runner, game, options, deal):
+    keys = ["HELP"]
+    with_worker = help_events(play_help(game, options, deal, keys))
+    thinking.use(thinking.Inline())
+    inline = help_events(play_help(game, options, deal, keys))
+    assert with_worker == inline
+    assert [e.split()[1] for e in inline] == ["help", "hint"]
+
+
+def test_a_cancelled_search_is_not_waited_for_and_the_next_one_answers(runner):
+    """HELP, then a key at once (the worker is killed mid-search), then HELP again."""
+    keys = ["HELP", "SPACE", "HELP"]
+    with_worker = help_events(play_help("king-albert", {}, 12, keys))
+    thinking.use(thinking.Inline())
+    inline = help_events(play_help("king-albert", {}, 12, keys))
+    assert with_worker == inline
+    assert [e.split()[1] for e in inline] == ["help", "help", "help", "hint"]  # cancelled, asked again
+
+
+def test_without_a_worker_the_levels_run_inline(runner, monkeypatch):
+    """A worker that died (or could not start) costs frames, not answers."""
+    runner.close()
+    monkeypatch.setattr(worker, "_Process", lambda: (_ for _ in ()).throw(OSError("no processes here")))
+    runner._drop()
+    m = play_help("baker", {}, 216, ["HELP"])
+    thinking.use(thinking.Inline())
+    assert help_events(m) == help_events(play_help("baker", {}, 216, ["HELP"]))
