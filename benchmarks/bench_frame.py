@@ -16,7 +16,9 @@ fresh deal of each game's default rule set and times ``update()`` plus ``draw()`
   frames, if it has any, gets the time it has in play. Every frame from
   the press to the answer is a HELP frame, whether the search runs in slices between frames, in the
   press itself, or elsewhere: only the public behaviour (the key, frames, the event) is used. A deal
-  HELP does not answer within ``--max-frames`` is left for the next.
+  HELP does not answer within ``--max-frames`` is left for the next. HELP's search runs as in the
+  window (``AppOptions.help_worker``: a worker process) though the app is headless; ``--inline``
+  runs it in the frame, as tests and replays do. The header names the runner.
 
 For the 1989 game it also times a full board (a 19-card column, a letter flashing) with the glyphs
 option off and on (``baker full``, ``baker glyphs``). Prints the median, 99th percentile and largest
@@ -29,6 +31,7 @@ slow on the wall but not in CPU was preempted (on a busy 2-core machine, slices 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import statistics
 import sys
 import time
@@ -44,6 +47,8 @@ from baker8bit.window.app import App, AppOptions, init_pyxel  # noqa: E402
 
 WARM_UP = 30
 FRAME_MS = 1000 / 60
+# HELP as the window runs it (off the frame, in a worker, where the app has one), or inline
+WINDOW_HELP = {"worker": True}
 
 # Column A holds 19 cards: 7 dealt under the king of spades, then Q..A of spades.
 FULL = """
@@ -71,13 +76,31 @@ class Keys:
         return out
 
 
+def app_options(glyphs: bool = False) -> AppOptions:
+    """Headless, silent; HELP's runner as the window's (``--inline``: in the frame), where the app
+    lets one choose (``AppOptions.help_worker``)."""
+    extra = {}
+    if "help_worker" in {f.name for f in dataclasses.fields(AppOptions)}:
+        extra["help_worker"] = WINDOW_HELP["worker"]
+    return AppOptions(headless=True, glyphs=glyphs, sound=False, **extra)
+
+
+def help_runner() -> str:
+    """What runs HELP's search in this process (the name of the installed runner), if the console says."""
+    try:
+        from baker8bit.console import thinking
+    except ImportError:
+        return "the game's own"
+    return type(thinking.runner()).__name__
+
+
 class Bench:
     """One app on one game, with the events it dispatched since the last look."""
 
     def __init__(self, machine: KeyMachine, glyphs: bool = False):
         self.keys = Keys()
         self.seen: list[ev.Event] = []
-        self.app = App(machine, AppOptions(headless=True, glyphs=glyphs, sound=False), source=self.keys)
+        self.app = App(machine, app_options(glyphs), source=self.keys)
         self.app.listeners.append(self.seen.append)
         self.next_start = 0.0
 
@@ -106,9 +129,9 @@ class Bench:
         self.app.draw()
         return (time.perf_counter() - t) * 1000, (time.thread_time() - c) * 1000
 
-    def warm_up(self) -> None:
+    def warm_up(self, paced: bool = False) -> None:
         for _ in range(WARM_UP):
-            self.frame()
+            self.frame(paced)
         self.seen.clear()
 
 
@@ -125,7 +148,7 @@ def measure_help(game: str, frames: int, max_frames: int,
     left, the slowest frame's place: 0 the press's frame, 1 the next, ...)."""
     b = Bench(KeyMachine(game=game, deal=1))
     b.new_machine(b.app.machine)
-    b.warm_up()
+    b.warm_up(paced)  # paced: half a second, as a player takes to press HELP (a worker starts)
     deal, out, took, left = 1, [], [], 0
     waited, slowest, at = 0, -1.0, 0
     b.keys.queued.append("HELP")
@@ -185,6 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pace", action=argparse.BooleanOptionalAction, default=True,
                     help="HELP frames at 60 a second, as the window runs them (default; --no-pace: "
                          "back to back)")
+    ap.add_argument("--inline", action="store_true",
+                    help="HELP's search in the frame (as in tests and replays), not as in the window")
     ap.add_argument("--no-board", action="store_true", help="skip the 1989 game's full-board rows")
     ap.add_argument("--smoke", action="store_true", help="tiny sizes: 60 frames a state, a few seconds")
     args = ap.parse_args(argv)
@@ -193,8 +218,11 @@ def main(argv: list[str] | None = None) -> int:
         ids = games.ids() if args.game == "all" else (games.get(args.game).id,)
     except games.UnknownGame as e:
         ap.error(str(e))
+    WINDOW_HELP["worker"] = not args.inline
     init_pyxel(AppOptions(headless=True))
-    print(f"update+draw of the real app, headless, {frames} frames a state, ms (a frame is {FRAME_MS:.1f} ms)")
+    App(KeyMachine(game=ids[0], deal=1), app_options(), source=Keys())  # installs the window's runner
+    print(f"update+draw of the real app, headless, {frames} frames a state, ms (a frame is {FRAME_MS:.1f} ms); "
+          f"HELP runner: {help_runner()}")
     print(f"{'':<12} {'':<7} {'':>6} {'wall time':^26}  {'CPU time (this thread)':^26}")
     print(f"{'game':<12} {'state':<7} {'frames':>6} {'median':>8} {'p99':>8} {'max':>8}  "
           f"{'median':>8} {'p99':>8} {'max':>8}")
