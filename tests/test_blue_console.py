@@ -152,8 +152,11 @@ def test_help_at_full_size_stays_within_its_positions(monkeypatch):
     asked, told = (e.frame for e in m.events if e.kind in ("help", "hint"))
     frames = told - asked
     assert frames in LEVELS
-    budgets = [m.timing.help_rate * f for f in LEVELS if f <= frames]
-    assert [mp for mp, _, _ in seen] == budgets  # one level after the other, up to the answer's
+    # one level after the other, up to the answer's; while the aces may still be placed, the
+    # search as dealt and the one with the best ordering share a level's budget
+    assert m.game.position.can_set_aces()
+    budgets = [m.timing.help_rate * f // 2 for f in LEVELS if f <= frames]
+    assert [mp for mp, _, _ in seen] == budgets
     assert all(eff == 1 and n <= mp for mp, eff, n in seen)
     assert texts(m)[-1].startswith("hint ")  # it answered (a move, the aces, lost or unknown)
 

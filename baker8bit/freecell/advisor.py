@@ -51,9 +51,14 @@ def first_command(game: Game, solution: list[str]) -> str:
 
 
 def think(position: Position, rules: RuleSet, budget: int) -> Thought:
-    """HELP's task: the fast search at ``budget`` positions; a solved thought's answer is the
+    """HELP's task: the fast search within ``budget`` positions; a solved thought's answer is the
     winning line in the keys a player types (``first_command`` makes it one command)."""
-    result = solve(position, rules, max_states=budget)
+    from baker8bit.freecell.solver import colour_core
+
+    # King Albert's search may try a second move order, each with the whole limit: the two
+    # share the budget, so a level never costs more than its positions
+    searches = len(colour_core.ORDERS) if colour_core.supports(rules) else 1
+    result = solve(position, rules, max_states=max(1, budget // searches))
     return Thought(result.outcome, result.keys(rules) if result.outcome == SOLVED else [], result.states)
 
 

@@ -54,16 +54,18 @@ def save_path():
 
 
 def think(board: bytes, lay, can_set_aces: bool, budget: int) -> thinking.Thought:
-    """HELP's task (``console/thinking.py``): the checker at ``budget`` positions, one effort.
+    """HELP's task (``console/thinking.py``): the checker within ``budget`` positions, one effort
+    (the two searches below share it while the aces may still be placed).
     A win from the board as it is gives its first move (``("move", Move)``); else, while the
     aces may still be placed, a win with the best ordering gives that ordering
     (``("aces", suits)``); a proof for every ordering that may still be chosen is "unsolvable"."""
-    res = checker.solve(board, lay, max_positions=budget, effort=1)
+    share = max(1, budget // 2) if can_set_aces else budget  # two searches share the budget
+    res = checker.solve(board, lay, max_positions=share, effort=1)
     positions = res.positions
     if res.outcome == checker.SOLVED and res.moves:
         return thinking.Thought(checker.SOLVED, ("move", res.moves[0]), positions)
     if can_set_aces:
-        best = checker.solve_any(board, lay, max_positions=budget, effort=1)
+        best = checker.solve_any(board, lay, max_positions=share, effort=1)
         positions += best.positions
         if best.outcome == checker.SOLVED and best.aces is not None:
             return thinking.Thought(checker.SOLVED, ("aces", tuple(best.aces)), positions)
