@@ -7,7 +7,7 @@ Memory per position: the plain search's ``bytes`` keys in a ``set`` (tracemalloc
 compiled search's table and stack (the peak memory growth of a run that stops at its cap).
 Positions a second are measured on fixed work (deals 1..DEALS, aces as dealt, a budget
 of POSITIONS per search, default 100,000) for the plain search module and, when
-``python tools/build_core.py`` built it, the compiled ``_csearch``, deal by deal in
+the package build made it, the compiled ``_csearch``, deal by deal in
 turn so that both see the same load, and their ratio is printed. The decision time uses the
 module the checker picks (``BAKER8BIT_PURE_SOLVER=1``: the plain one) and a time limit of
 MAX_SECONDS. ``--smoke``: 2 deals, 0.2 s, 5,000 positions a search, memory on 10,000 and
@@ -19,12 +19,14 @@ from __future__ import annotations
 import multiprocessing
 import resource
 import statistics
+import importlib.util
 import sys
 import time
 import tracemalloc
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if importlib.util.find_spec("baker8bit") is None:  # measure the installed package; else this tree
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from baker8bit.games.blue import checker, rules, search  # noqa: E402
 

@@ -33,11 +33,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import statistics
+import importlib.util
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if importlib.util.find_spec("baker8bit") is None:  # measure the installed package; else this tree
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit import games  # noqa: E402
 from baker8bit.console.machine import KeyMachine  # noqa: E402

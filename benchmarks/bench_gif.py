@@ -18,12 +18,14 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import importlib.util
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if importlib.util.find_spec("baker8bit") is None:  # measure the installed package; else this tree
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit.sessions.gif import GifWriter  # noqa: E402
 

@@ -10,11 +10,13 @@ clairvoyant search gets the study's budget (--max-states, default 40,000).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if importlib.util.find_spec("baker8bit") is None:  # measure the installed package; else this tree
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit.games.sequence import players as pl  # noqa: E402
 from baker8bit.games.sequence.rules import deal  # noqa: E402

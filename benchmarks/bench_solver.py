@@ -22,7 +22,7 @@ no iteration limit. Its time per deal is the wall time of the process
 "This scan generated N states." it prints; its peak memory is the largest
 maximum resident set size of those processes (``getrusage(RUSAGE_CHILDREN)``).
 
-Ours runs twice, with the compiled core (``python tools/build_core.py``; skipped
+Ours runs twice, with the compiled core (built by the package build; skipped
 when it is not built; for alternating colours, King Albert, the compiled ``colour_core``,
 ``_ccolour``) and with the pure-Python one (``BAKER8BIT_PURE_SOLVER=1``),
 each in one child process, one deal after another, with no limit; its
@@ -54,12 +54,14 @@ import resource
 import shutil
 import statistics
 import subprocess
+import importlib.util
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+if importlib.util.find_spec("baker8bit") is None:  # measure the installed package; else this tree
+    sys.path.insert(0, str(ROOT))
 
 from baker8bit import games  # noqa: E402
 from baker8bit.freecell import boardtext, fcsolve  # noqa: E402
@@ -260,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.game} (rule set {rs.name}) deals {args.first}..{args.last}, one core each")
     print("fc-solve: " + " ".join(fc_solve_command(rs)))
     if not fast.compiled():
-        print("(no compiled module: python tools/build_core.py builds it)")
+        print("(no compiled module: install with a C compiler: pip install .)")
     print(f"{'solver':<10} {'solved':>6} {'unsolvable':>10} {'unknown':>7} {'total s':>8} {'cpu s':>7} "
           f"{'median ms':>9} {'max s':>7} {'states':>11} {'states/s':>11} {'peak MB':>8}")
     for name, ours in runs:
