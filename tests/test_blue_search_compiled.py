@@ -11,7 +11,7 @@ import pytest
 
 from baker8bit.games.blue import checker, rules, search, study
 from baker8bit.games.blue.rules import Layout
-from tests.conftest import IN_CI
+from conftest import IN_CI
 
 pure = importlib.import_module("baker8bit.games.blue.search")
 try:
