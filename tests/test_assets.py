@@ -49,9 +49,8 @@ def test_wheel_installs_and_draws_a_screen(tmp_path):
     """Build the wheel, install it in a fresh virtual environment, and run ``baker8bit shot`` there."""
     # From the sdist, as pip installs a release: no file left in this tree (a build/ folder, an
     # editable install's compiled modules) can slip into the wheel.
-    made = subprocess.run([sys.executable, "-c", "from setuptools import build_meta as b; import sys; "
-                           "b.build_sdist(sys.argv[1])", str(tmp_path / "sdist")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    made = subprocess.run([sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path / "sdist"), str(ROOT)],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert made.returncode == 0, made.stderr[-2000:]
     (sdist,) = (tmp_path / "sdist").glob("baker8bit-*.tar.gz")
     wheels = tmp_path / "wheels"
