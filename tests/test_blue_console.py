@@ -169,6 +169,8 @@ def test_help_of_a_0_2_0_recording_answers_in_the_frame_of_the_press():
     m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=3, timing=replace(KeyMachine().timing, help_rate=0))
     run(m, "<HELP>")
     assert not m.advisor.thinking and texts(m)[-1].startswith("hint ")
+    asked, told = (e.frame for e in m.events if e.kind in ("help", "hint"))
+    assert asked == told
     assert dialogue.HELP_POSITIONS == 20_000  # the budget 0.2.0 answered with
 
 

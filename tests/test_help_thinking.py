@@ -42,7 +42,7 @@ def test_undecided_after_the_last_level_is_unknown_and_a_cancel_ends_it():
 
 def test_a_fixed_cost_task_answers_at_its_one_frame():
     a = Advisor(rate=8000)
-    a.start(Task(needs, (0, "H1"), levels=(6,), budgeted=False), frame=3)
+    a.start(Task(needs, (0, "H1"), levels=(6,), budget=0), frame=3)
     assert [a.tick(f) for f in range(3, 9)] == [None] * 6
     assert a.tick(9) == Thought("solved", "H1", 0)
 

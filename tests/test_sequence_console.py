@@ -95,6 +95,15 @@ def test_help_shows_the_look_ahead_players_move():
     assert m.view().hint == tuple(hint)
 
 
+def test_help_of_a_0_2_0_recording_answers_in_the_frame_of_the_press():
+    from dataclasses import replace
+
+    m = KeyMachine(rules=games.ruleset("sequence"), deal=5, timing=replace(KeyMachine().timing, help_rate=0))
+    run(m, "<HELP>")
+    asked, told = (e for e in m.events if e.kind in ("help", "hint"))
+    assert asked.frame == told.frame and str(told) == f"hint {players.best_move(State.dealt(5))}"
+
+
 def test_the_screen_shows_final_piles_storage_hand_and_deck():
     m = run(seq(3), "HA HB")
     scr = compose(m.view(), m.game)

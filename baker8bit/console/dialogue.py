@@ -23,16 +23,6 @@ from baker8bit.core.timing import Timing
 IDLE, SELECTED, FLASH, WON = "idle", "selected", "flash", "won"
 
 
-class NoAdvisor:
-    """HELP of a 0.2.0 recording in the games whose HELP then answered at once, in the frame
-    of the press (Blue, sequence solitaire)."""
-
-    thinking = False
-
-    def cancel(self) -> None:
-        pass
-
-
 class Dialogue:
     def __init__(self, game, timing: Timing, emit: Callable[..., None], clock: Callable[[], int]):
         self.game = game
@@ -46,8 +36,8 @@ class Dialogue:
         self.flash_start = 0
         self.winner_start = 0
         # HELP thinks off the frame (console/thinking.py); a 0.2.0 recording (help_rate 0)
-        # keeps the HELP it was made with
-        self.advisor = thinking.Advisor(timing.help_rate) if timing.help_rate else NoAdvisor()
+        # keeps the HELP it was made with: the game's task says how
+        self.advisor = thinking.Advisor(timing.help_rate)
         self.hint: tuple[str, ...] = ()
         self.hint_text = ""
         self.hint_start = 0
@@ -77,7 +67,7 @@ class Dialogue:
 
     def tick_advisor(self, frame: int) -> None:
         """HELP's answer, at the frame it is due."""
-        if isinstance(self.advisor, thinking.Advisor) and self.advisor.thinking:
+        if self.advisor.thinking:
             thought = self.advisor.tick(frame)
             if thought is not None:
                 self.hint_start = frame
@@ -103,8 +93,10 @@ class Dialogue:
             self.on_selected(k)
 
     def think(self, task: thinking.Task) -> None:
-        """HELP: start ``task``; its answer comes to ``show_thought`` at the frame it is due."""
+        """HELP: start ``task``; its answer comes to ``show_thought`` at the frame it is due
+        (this one, for a level due at frame 0)."""
         self.advisor.start(task, self.clock())
+        self.tick_advisor(self.clock())
 
     def show_thought(self, thought: thinking.Thought) -> None:
         """Show HELP's answer (a game's dialogue says how)."""

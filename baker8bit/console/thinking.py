@@ -27,11 +27,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from baker8bit.games.variant import SOLVED, UNKNOWN, UNSOLVABLE  # every game's outcomes
+
+__all__ = ["LEVELS", "SOLVED", "UNKNOWN", "UNSOLVABLE", "Advisor", "Inline", "Task", "Thought", "runner", "use"]
+
 # The frames after the press at which the levels are due: twice the budget each time, then
 # 2 s and 4 s of game time (60 frames a second).
 LEVELS = (1, 2, 4, 8, 16, 32, 64, 120, 240)
 
-SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 
 
 @dataclass(frozen=True)
@@ -52,15 +55,17 @@ class Thought:
 class Task:
     """``fn(*args, budget)`` returns a ``Thought``; ``fn`` is a module-level function and the
     args are plain data, so a worker process can run it. ``levels``: the due frames (default
-    ``LEVELS``); ``budgeted=False`` for a task that costs a fixed amount (the budget is then 0)."""
+    ``LEVELS``; a level due at frame 0 answers in the frame of the press). ``budget``: None for
+    ``rate`` positions a frame of each level, or the one budget of every level (a task of
+    fixed cost)."""
 
     fn: Callable[..., Thought]
     args: tuple = ()
     levels: tuple[int, ...] = LEVELS
-    budgeted: bool = True
+    budget: int | None = None
 
     def budgets(self, rate: int) -> tuple[int, ...]:
-        return tuple(rate * f if self.budgeted else 0 for f in self.levels)
+        return tuple(rate * f if self.budget is None else self.budget for f in self.levels)
 
     def run(self, budget: int) -> Thought:
         return self.fn(*self.args, budget)
@@ -103,7 +108,8 @@ def use(new) -> Any:
 
 @dataclass
 class Advisor:
-    """One HELP task at a time: ``start`` at the press, ``tick`` every frame."""
+    """One HELP task at a time: ``start`` at the press, ``tick`` every frame (and in the frame
+    of the press, for a level due then)."""
 
     rate: int
     _job: int = 0
@@ -127,10 +133,6 @@ class Advisor:
         if self._task is not None:
             self._runner.cancel(self._job)
             self._task = None
-
-    def due(self) -> int | None:
-        """The frame the next level is due at (None when not thinking)."""
-        return None if self._task is None else self._start + self._task.levels[self._level]
 
     def tick(self, frame: int) -> Thought | None:
         """The answer, at the frame it is due; None before (and when not thinking)."""

@@ -94,7 +94,6 @@ class WorkerRunner:
         self._proc: _Process | None = None
         self._starting: threading.Thread | None = None
         self._job: int | None = None
-        self._task: Task | None = None
         self._budgets: tuple[int, ...] = ()
         self._results: dict[int, Any] = {}
         self._finished = True
@@ -144,7 +143,7 @@ class WorkerRunner:
     # -- the runner ----------------------------------------------------------------------
 
     def submit(self, job: int, task: Task, budgets: tuple[int, ...]) -> None:
-        self._job, self._task, self._budgets = job, task, budgets
+        self._job, self._budgets = job, budgets
         self._results = {}
         self._finished = False
         self._inline.submit(job, task, budgets)
@@ -161,7 +160,7 @@ class WorkerRunner:
             return
         if not self._finished:  # still running levels nobody will read: kill it, start a fresh one
             self._drop()
-        self._job, self._task, self._results = None, None, {}
+        self._job, self._results = None, {}
 
     def _drop(self) -> None:
         with self._lock:
@@ -169,6 +168,13 @@ class WorkerRunner:
         if self._starting is None and proc is not None:
             proc.kill()
             self._spare()
+
+    def _keep(self, level: int, thought: Any) -> None:
+        """A level's result; after a decided one, an error or the last level the worker has
+        finished the task (a cancel then leaves its process be)."""
+        self._results[level] = thought
+        if isinstance(thought, Exception) or thought.decided or level == len(self._budgets) - 1:
+            self._finished = True
 
     def _read(self, wait: bool) -> None:
         proc = self._proc
@@ -178,18 +184,11 @@ class WorkerRunner:
             while wait or proc.conn.poll():
                 job, level, thought = proc.conn.recv()
                 if job == self._job:
-                    self._results[level] = thought
-                    if isinstance(thought, Exception) or thought.decided or level == len(self._budgets) - 1:
-                        self._finished = True
+                    self._keep(level, thought)
                     if wait:
                         return
         except (EOFError, OSError, ValueError):
             self._drop()
-
-    def ready(self, job: int, level: int) -> bool:
-        """Has the worker sent level ``level`` of ``job``? (Never waits.)"""
-        self._read(wait=False)
-        return job == self._job and level in self._results
 
     def result(self, job: int, level: int) -> Thought:
         if job == self._job and self._worker() is not None:
@@ -198,7 +197,6 @@ class WorkerRunner:
                 self._read(wait=True)  # the worker is behind the recorded rate: wait for it
         thought = self._results.get(level) if job == self._job else None
         if thought is None or isinstance(thought, Exception):
-            return self._inline.result(job, level)  # no worker: the same answer, here
-        if thought.decided or level == len(self._budgets) - 1:
-            self._finished = True
+            thought = self._inline.result(job, level)  # no worker: the same answer, here
+            self._keep(level, thought)
         return thought

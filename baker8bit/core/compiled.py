@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from functools import cache
 from types import ModuleType
 
 # kind -> (the compiled module, its plain-Python reference)
@@ -43,6 +44,7 @@ def choose(compiled: str, reference: str, pure: bool | None = None) -> ModuleTyp
     return importlib.import_module(reference)
 
 
+@cache  # an install does not change while it runs; a failed import is not tried again
 def built(kind: str) -> bool:
     """Is the compiled module of search ``kind`` installed (whatever the environment asks)?"""
     try:

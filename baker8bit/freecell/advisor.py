@@ -8,27 +8,18 @@ line starts with the single moves of a group move, that group move (``TBC``).
 ``think`` is HELP's task (``console/thinking.py``): the fast search (``solver.solve``:
 compiled where it is built) at a budget of positions; the levels of the task give the
 answer at a frame that depends on the position and the recorded ``help_rate`` only.
-``Advisor`` is HELP of recordings made before the levels (0.2.0, ``help_rate`` 0): the
-reference search in slices of ``help_states`` positions a frame, kept so they replay.
+``SlicedAdvisor`` is HELP of recordings made before the levels (0.2.0, ``help_rate`` 0):
+the reference search in slices of ``help_states`` positions a frame, kept so they replay.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from baker8bit.console.thinking import Thought
+from baker8bit.console.thinking import Task, Thought
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import group_moves, parse_move
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver import SOLVED, UNSOLVABLE, Search, searcher, solve
-
-
-@dataclass(frozen=True)
-class Answer:
-    outcome: str  # "solved", "unsolvable" or "unknown"
-    keys: str  # the move in key notation ("EI", "FT", "TBC"), or "" without one
-    states: int
+from baker8bit.freecell.solver import SOLVED, Search, searcher, solve
 
 
 def first_command(game: Game, solution: list[str]) -> str:
@@ -62,38 +53,35 @@ def think(position: Position, rules: RuleSet, budget: int) -> Thought:
     return Thought(result.outcome, result.keys(rules) if result.outcome == SOLVED else [], result.states)
 
 
-class Advisor:
-    """HELP of a 0.2.0 recording: one reference search at a time in slices; ``tick`` once per frame."""
+class SlicedAdvisor:
+    """HELP of a 0.2.0 recording: the reference search of the task's position, in slices of
+    ``states_per_frame`` positions, one a frame from the frame after the press. It answers
+    ``thinking.Advisor``'s calls, so the dialogue does not know which HELP it has."""
 
     def __init__(self, states_per_frame: int, max_states: int):
         self.states_per_frame = states_per_frame
         self.max_states = max_states
         self._search: Search | None = None
-        self._game: Game | None = None
+        self._rules: RuleSet | None = None
+        self._start = 0
 
     @property
     def thinking(self) -> bool:
         return self._search is not None
 
-    def start(self, game: Game) -> None:
-        self._game = game
-        self._search = searcher(game.position, game.rules, max_states=self.max_states)
+    def start(self, task: Task, frame: int) -> None:
+        position, self._rules = task.args
+        self._search = searcher(position, self._rules, max_states=self.max_states)
+        self._start = frame
 
     def cancel(self) -> None:
         self._search = None
-        self._game = None
 
-    def tick(self) -> Answer | None:
-        if self._search is None:
+    def tick(self, frame: int) -> Thought | None:
+        if self._search is None or frame <= self._start:
             return None
         result = self._search.step(self.states_per_frame)
         if result is None:
             return None
-        game = self._game
         self.cancel()
-        moves = result.keys(game.rules) if result.outcome == SOLVED else []
-        if moves:
-            return Answer(SOLVED, first_command(game, moves), result.states)
-        if result.outcome == UNSOLVABLE:
-            return Answer(UNSOLVABLE, "", result.states)
-        return Answer(result.outcome, "", result.states)
+        return Thought(result.outcome, result.keys(self._rules) if result.outcome == SOLVED else [], result.states)

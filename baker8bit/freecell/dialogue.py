@@ -20,7 +20,7 @@ from baker8bit.console import dialogue as base
 from baker8bit.console.dialogue import FLASH, IDLE, SELECTED, WON
 from baker8bit.core import events as ev
 from baker8bit.console import thinking
-from baker8bit.freecell.advisor import Advisor, Answer, first_command, think
+from baker8bit.freecell.advisor import SlicedAdvisor, first_command, think
 from baker8bit.freecell.moves import GroupError, Move, card_at, group_moves
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -39,7 +39,7 @@ class Dialogue(base.Dialogue):
         self.queue: list[Move] = []
         self.next_step = 0
         if not timing.help_rate:  # a 0.2.0 recording: the reference search in slices, as made
-            self.advisor = Advisor(timing.help_states, timing.help_max_states)
+            self.advisor = SlicedAdvisor(timing.help_states, timing.help_max_states)
 
     @property
     def busy(self) -> bool:
@@ -55,11 +55,6 @@ class Dialogue(base.Dialogue):
     # -- time ----------------------------------------------------------------
 
     def tick(self, frame: int) -> None:
-        if isinstance(self.advisor, Advisor) and self.advisor.thinking:
-            answer = self.advisor.tick()  # a 0.2.0 recording's HELP
-            if answer is not None:
-                self.hint_start = frame
-                self._show(answer)
         if self.phase == MOVING and frame >= self.next_step:
             self.tick_advisor(frame)
             self._step_group()
@@ -68,15 +63,12 @@ class Dialogue(base.Dialogue):
 
     def show_thought(self, thought: thinking.Thought) -> None:
         moves = thought.answer or []
-        self._show(Answer(thought.outcome, first_command(self.game, moves) if moves else "", thought.positions))
-
-    def _show(self, answer: Answer) -> None:
-        if answer.outcome == "solved" and answer.keys:
-            letters = answer.keys
+        if thought.outcome == "solved" and moves:
+            letters = first_command(self.game, moves)
             self.hint = tuple(letters[1:]) + ("T",) if letters[0] == "T" else tuple(letters)
             self.hint_text = ""
-            self.emit(ev.HINT, answer.keys)
-        elif answer.outcome == "unsolvable":
+            self.emit(ev.HINT, letters)
+        elif thought.outcome == "unsolvable":
             self.hint_text = "NO WIN FROM HERE"
             self.emit(ev.HINT, "lost")
         else:
@@ -111,11 +103,8 @@ class Dialogue(base.Dialogue):
             self.redo()
         elif k == "HELP":
             self.emit(ev.HELP)
-            if isinstance(self.advisor, thinking.Advisor):
-                self.think(thinking.Task(think, (g.position, g.rules)))
-            else:
-                self.advisor.start(g)
             self.hint_text = "THINKING"
+            self.think(thinking.Task(think, (g.position, g.rules)))
         elif len(k) == 1 and g.rules.place(k) is not None:
             if card_at(g.position, g.rules.place(k)) is None:
                 self.start_flash(k)  # an empty place has no card to move

@@ -53,38 +53,30 @@ def save_path():
     return userdata.data_dir(create=True) / FILE_NAME
 
 
-def think(board: bytes, lay, can_set_aces: bool, budget: int) -> thinking.Thought:
+def think(board: bytes, lay, can_set_aces: bool, as_0_2: bool, budget: int) -> thinking.Thought:
     """HELP's task (``console/thinking.py``): the checker within ``budget`` positions, one effort
-    (the two searches below share it while the aces may still be placed).
-    A win from the board as it is gives its first move (``("move", Move)``); else, while the
-    aces may still be placed, a win with the best ordering gives that ordering
-    (``("aces", suits)``); a proof for every ordering that may still be chosen is "unsolvable"."""
-    share = max(1, budget // 2) if can_set_aces else budget  # two searches share the budget
+    (the two searches below share it while the aces may still be placed). A win from the board
+    as it is gives its first move (``("move", Move)``); else, while the aces may still be placed,
+    a win with the best ordering gives that ordering (``("aces", suits)``); a proof for every
+    ordering that may still be chosen is "unsolvable".
+
+    ``as_0_2``: HELP as 0.2.0 made it, for its recordings: each search with the whole budget,
+    and "unsolvable" is the verdict on the aces as dealt even while they may still be placed."""
+    share = max(1, budget // 2) if can_set_aces and not as_0_2 else budget
     res = checker.solve(board, lay, max_positions=share, effort=1)
     positions = res.positions
     if res.outcome == checker.SOLVED and res.moves:
         return thinking.Thought(checker.SOLVED, ("move", res.moves[0]), positions)
+    verdict = res
     if can_set_aces:
         best = checker.solve_any(board, lay, max_positions=share, effort=1)
         positions += best.positions
         if best.outcome == checker.SOLVED and best.aces is not None:
             return thinking.Thought(checker.SOLVED, ("aces", tuple(best.aces)), positions)
-        return thinking.Thought(best.outcome if best.outcome != checker.SOLVED else checker.UNKNOWN, None, positions)
-    return thinking.Thought(res.outcome if res.outcome != checker.SOLVED else checker.UNKNOWN, None, positions)
-
-
-def think_0_2(board: bytes, lay, can_set_aces: bool, budget: int) -> thinking.Thought:
-    """HELP as 0.2.0 made it (for its recordings): as ``think``, but "unsolvable" is the
-    verdict on the aces as dealt even while they may still be placed."""
-    res = checker.solve(board, lay, max_positions=budget, effort=1)
-    if res.outcome == checker.SOLVED and res.moves:
-        return thinking.Thought(checker.SOLVED, ("move", res.moves[0]), res.positions)
-    if can_set_aces:
-        best = checker.solve_any(board, lay, max_positions=budget, effort=1)
-        if best.outcome == checker.SOLVED and best.aces is not None:
-            return thinking.Thought(checker.SOLVED, ("aces", tuple(best.aces)), res.positions)
-    outcome = checker.UNSOLVABLE if res.outcome == checker.UNSOLVABLE else checker.UNKNOWN
-    return thinking.Thought(outcome, None, res.positions)
+        if not as_0_2:
+            verdict = best
+    outcome = checker.UNSOLVABLE if verdict.outcome == checker.UNSOLVABLE else checker.UNKNOWN
+    return thinking.Thought(outcome, None, positions)
 
 
 class BlueDialogue(base.Dialogue):
@@ -348,11 +340,12 @@ class BlueDialogue(base.Dialogue):
         pos = self.game.position
         self.emit(ev.HELP)
         self.hint_start = self.clock()
-        if isinstance(self.advisor, thinking.Advisor):
-            self.hint_text = "THINKING"
-            self.think(thinking.Task(think, (pos.board, self.lay, pos.can_set_aces())))
+        self.hint_text = "THINKING"
+        if self.timing.help_rate:
+            self.think(thinking.Task(think, (pos.board, self.lay, pos.can_set_aces(), False)))
         else:  # a 0.2.0 recording: the answer in the frame of the press, as it was then
-            self.show_thought(think_0_2(pos.board, self.lay, pos.can_set_aces(), HELP_POSITIONS))
+            self.think(thinking.Task(think, (pos.board, self.lay, pos.can_set_aces(), True), levels=(0,),
+                                     budget=HELP_POSITIONS))
 
     def show_thought(self, thought: thinking.Thought) -> None:
         pos, lay = self.game.position, self.lay

@@ -87,11 +87,10 @@ class SequenceDialogue(base.Dialogue):
     def _help(self) -> None:
         self.emit(ev.HELP)
         self.hint_start = self.clock()
-        if isinstance(self.advisor, thinking.Advisor):
-            self.hint_text = "THINKING"
-            self.think(thinking.Task(think, (self.game.position,), levels=(HELP_FRAMES,), budgeted=False))
-        else:  # a 0.2.0 recording: the answer in the frame of the press
-            self.show_thought(think(self.game.position, 0))
+        self.hint_text = "THINKING"
+        # a 0.2.0 recording: the answer in the frame of the press, as it was then
+        frames = HELP_FRAMES if self.timing.help_rate else 0
+        self.think(thinking.Task(think, (self.game.position,), levels=(frames,), budget=0))
 
     def show_thought(self, thought: thinking.Thought) -> None:
         if thought.answer is None:
