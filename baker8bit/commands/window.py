@@ -103,6 +103,9 @@ def register(sub) -> None:
     p.add_argument("--speed", type=speed_arg, default=1.0, help="pace (2 = twice as fast)")
     p.add_argument("--strategy", metavar="NAME|FILE", default=None,
                    help="sequence: watch a strategy (random, greedy, best, or a strategy file) play the deal")
+    p.add_argument("--video", metavar="OUT", help="no window: render the demonstration to a video with sound, "
+                   'OUT.mp4 or OUT.webm (needs pip install "baker8bit[video]"; --scale: pixel scale, 2 if not given)')
+    p.add_argument("--seed", type=int, default=None, help="with --video: the machine's seed (default: from the clock)")
     p.set_defaults(func=run_demo)
 
     p = sub.add_parser("sound", help="write one of the game's sounds as a WAV file")
@@ -158,13 +161,25 @@ def run_demo(args) -> int:
     from baker8bit.games.variant import VariantError
 
     seed = random.Random(time.time_ns()).randrange(2**31)
+    if getattr(args, "seed", None) is not None:
+        seed = args.seed
     rules, _, _ = start_of(args)
+    if getattr(args, "video", None):
+        from baker8bit.sessions.video import VideoError, check_target, load_av
+
+        try:  # a wrong name or no PyAV: one line before the search for a deal
+            check_target(args.video)
+            load_av()
+        except VideoError as e:
+            raise UsageError(str(e)) from None
     deal = args.deal or random.Random(seed).randint(1, 32000)
     print(f"baker8bit: looking for a solvable deal of {rules.title.lower()} from #{deal} ...", flush=True)
     try:
         plan = planner(rules, deal, args.strategy).finish()
     except (RuntimeError, VariantError, StrategyError) as e:
         raise UsageError(str(e)) from None
+    if getattr(args, "video", None):
+        return demo_video(plan, args, seed)
     print(f"baker8bit: playing deal #{plan.deal} in {len(plan.commands)} commands; any key stops")
     from baker8bit.sessions import userdata
     from baker8bit.sessions.session import Session
@@ -175,6 +190,17 @@ def run_demo(args) -> int:
     for message in session.messages:
         print(f"baker8bit: {message}", file=sys.stderr)
     demo_app(plan, args.speed, opts, seed, session).run()
+    return 0
+
+
+def demo_video(plan, args, seed: int) -> int:
+    """``demo --video``: the demonstration recorded (``console/demo.recording_of``), then rendered
+    headless as ``replay --video`` renders a recording."""
+    from baker8bit.commands.replay import video
+    from baker8bit.console.demo import recording_of
+
+    print(f"baker8bit: rendering deal #{plan.deal} ({len(plan.commands)} commands) to {args.video}", flush=True)
+    print(video(recording_of(plan, seed, args.speed), args.video, args))
     return 0
 
 
