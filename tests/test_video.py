@@ -248,3 +248,48 @@ def test_a_missing_folder_is_one_line(rec_1989, tmp_path, capsys):
     assert main(["replay", str(path), "--video", str(tmp_path / "no" / "x.mp4")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no such directory" in err
+
+
+def test_the_window_video_option_is_checked_before_any_window(tmp_path, capsys, monkeypatch):
+    import sys
+
+    assert main(["--video", str(tmp_path / "session.avi")]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert main(["--video", str(tmp_path / "no" / "session.mp4")]) == 2
+    assert "no such directory" in capsys.readouterr().err
+    monkeypatch.setitem(sys.modules, "av", None)
+    assert main(["--video", str(tmp_path / "session.mp4")]) == 2
+    assert 'pip install "baker8bit[video]"' in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_window_session_is_rendered_from_its_recording_when_the_window_closes(rec_1989, tmp_path, capsys):
+    """What ``baker8bit --video OUT`` leaves to run at exit: the recording rendered in a fresh process,
+    as the window looked (PAL here)."""
+    from baker8bit.commands.window import replay_look, video_after, video_recording_path
+
+    path, rec = rec_1989
+    assert video_recording_path(str(tmp_path / "night.mp4")) == tmp_path / "night-recording.txt"
+    out = tmp_path / "night.mp4"
+    look = replay_look(True, False, "square", False)
+    assert look == ["--pal", "--aspect", "square"]
+    assert video_after(path, str(out), look) == 0
+    d = check_file(out, rec, PAL_HZ, (672, 448))
+    assert len(onsets(d.samples, d.rate)) == len(sound_events(rec))
+    assert video_after(tmp_path / "none.txt", str(tmp_path / "none.mp4"), look) == 1
+    assert "no recording" in capsys.readouterr().err and not (tmp_path / "none.mp4").exists()
+
+
+def test_the_record_key_says_how_to_make_a_video_of_its_recording(tmp_path, capsys):
+    from baker8bit.console.machine import KeyMachine
+    from baker8bit.sessions.session import Session
+    from baker8bit.window.capture import headless_app
+
+    pyxel_ready()
+    session = Session(tmp_path)
+    app = headless_app(session.start(KeyMachine(seed=3, rules=games.ruleset("baker4"), deal=1, menu=True)))
+    app.session = session
+    app.toggle_recording()
+    err = capsys.readouterr().err
+    (path,) = (tmp_path / "recordings").iterdir()
+    assert f"baker8bit replay {path} --video {path.with_suffix('.mp4')}" in err

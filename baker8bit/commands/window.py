@@ -63,6 +63,10 @@ def register_root(parser) -> None:
     add_window_args(parser)
     parser.add_argument("--click", action="store_true", help="a key click, as the Atari OS made")
     parser.add_argument("--record", metavar="FILE", help="record the session (every key, by frame) to FILE")
+    parser.add_argument("--video", metavar="OUT", dest="video_after",
+                        help="when the window closes, render the session to a video with sound, OUT.mp4 or OUT.webm "
+                             "(from the --record FILE, else from OUT-recording.txt beside it; "
+                             'needs pip install "baker8bit[video]")')
     parser.add_argument("-s", dest="seed_deal", metavar="SEED", type=deal_arg, default=None,
                         help="start from this deal number (as Blue's ./blue -s; the same as --deal)")
     parser.add_argument("-f", dest="game_file", metavar="FILE", default=None,
@@ -269,6 +273,10 @@ def run_window(args) -> int:
     seed_and_file(args)
     machine = machine_for(args, seed, menu=True, random_deal=True)  # a bad -f file stops here (one line, exit 2), before any window
     record = Path(args.record).resolve() if args.record else None
+    video_out = getattr(args, "video_after", None)
+    if video_out:
+        record = record or video_recording_path(video_out)
+        check_video_target(video_out)
     if record is not None and not record.parent.is_dir():
         raise UsageError(f"cannot record to {args.record}: no such directory {record.parent}")
     session = Session(userdata.data_dir(), record)
@@ -279,5 +287,59 @@ def run_window(args) -> int:
     machine = session.start(machine)
     opts = AppOptions(scale=chosen.scale, crt=args.crt, pal=chosen.palette == "pal", glyphs=chosen.glyphs,
                       sound=chosen.sound, click=args.click, aspect=args.aspect)
+    if video_out:
+        import atexit
+
+        look = replay_look(chosen.palette == "pal", bool(chosen.glyphs), args.aspect, args.click)
+        atexit.register(video_after, record, video_out, look)  # Pyxel ends the process when the window closes
     App(machine, opts, session=session, offer=offer, attract=True).run()
     return 0
+
+
+# -- a video of the session when the window closes (``baker8bit --video OUT``) ------------------
+
+
+def video_recording_path(out: str):
+    """The recording a ``--video OUT`` session keeps when no ``--record`` is given: beside the
+    video, ``demo.mp4`` -> ``demo-recording.txt``."""
+    from pathlib import Path
+
+    p = Path(out).resolve()
+    return p.with_name(f"{p.stem}-recording.txt")
+
+
+def check_video_target(out: str) -> None:
+    """A video name and PyAV checked before the window opens: one line, exit 2."""
+    from pathlib import Path
+
+    from baker8bit.sessions.video import VideoError, check_target, load_av
+
+    try:
+        check_target(out)
+        load_av()
+    except VideoError as e:
+        raise UsageError(str(e)) from None
+    if not Path(out).resolve().parent.is_dir():
+        raise UsageError(f"cannot write {out}: no such directory {Path(out).resolve().parent}")
+
+
+def replay_look(pal: bool, glyphs: bool, shape: str, click: bool) -> list[str]:
+    """The ``replay`` options that render a video as the window looked and sounded."""
+    return (["--pal"] if pal else []) + (["--glyphs"] if glyphs else []) + ["--aspect", shape] + \
+        (["--click"] if click else [])
+
+
+def video_after(record, out: str, look: list[str]) -> int:
+    """Render the session's recording to ``out`` in a fresh process (the window's Pyxel is gone):
+    ``baker8bit replay RECORD --video OUT``, its progress and summary on this terminal."""
+    import subprocess
+
+    if not record.is_file():
+        print(f"baker8bit: no video: the session left no recording at {record}", file=sys.stderr)
+        return 1
+    print(f"baker8bit: rendering the session ({record}) to {out}", file=sys.stderr, flush=True)
+    command = [sys.executable, "-m", "baker8bit", "replay", str(record), "--video", str(out), *look]
+    try:
+        return subprocess.run(command).returncode
+    except KeyboardInterrupt:
+        return 130

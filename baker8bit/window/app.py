@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from pathlib import Path
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Protocol
@@ -399,6 +400,9 @@ class App:
         self.recording_mark = name is not None  # REC while the record key's recording runs
         print(f"baker8bit: recording to {self.session.record_path}" if name else "baker8bit: recording stopped",
               file=sys.stderr)
+        if name:  # the record key keeps keys; a video with sound is made from them, now or later
+            print(f"baker8bit: a video of it with sound: baker8bit replay {self.session.record_path} "
+                  f"--video {Path(self.session.record_path).with_suffix('.mp4')}", file=sys.stderr)
 
     def screen(self) -> Screen:
         m = self.machine
