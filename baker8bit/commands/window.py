@@ -53,6 +53,10 @@ def add_window_args(p) -> None:
     """Options of every command that opens the window."""
     add_look_args(p)
     p.add_argument("--scale", type=scale_arg, default=None, help="window scale 1..16 (the window remembers it)")
+    p.add_argument("--window-scale", type=scale_arg, default=None, metavar="N",
+                   help="a window of exactly N times the picture, every pixel a sharp N x N block "
+                        "(for capture software; fullscreen keeps whole multiples); instead of --scale")
+    p.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 or Alt+Enter toggles)")
     p.add_argument("--crt", action="store_true", help="Pyxel's CRT-like screen filter")
     p.add_argument("--mute", action="store_true", help="no sound (the window remembers it)")
     p.add_argument("--sound", action="store_true", help="sound again after a remembered --mute")
@@ -168,6 +172,7 @@ def run_demo(args) -> int:
     if getattr(args, "seed", None) is not None:
         seed = args.seed
     rules, _, _ = start_of(args)
+    capture_options(args)  # --scale with --window-scale: one line before the search for a deal
     if getattr(args, "video", None):
         from baker8bit.sessions.video import VideoError, check_target, load_av
 
@@ -189,7 +194,7 @@ def run_demo(args) -> int:
     from baker8bit.sessions.session import Session
 
     opts = AppOptions(scale=args.scale, crt=args.crt, pal=bool(args.pal), glyphs=bool(args.glyphs),
-                      sound=not args.mute, aspect=args.aspect)
+                      sound=not args.mute, aspect=args.aspect, **capture_options(args))
     session = Session(userdata.data_dir())
     for message in session.messages:
         print(f"baker8bit: {message}", file=sys.stderr)
@@ -271,6 +276,7 @@ def run_window(args) -> int:
     # deal number is on screen, so any game can be replayed by its number.
     seed = random.Random(time.time_ns()).randrange(2**31)
     seed_and_file(args)
+    capture_options(args)  # --scale with --window-scale: one line before anything
     machine = machine_for(args, seed, menu=True, random_deal=True)  # a bad -f file stops here (one line, exit 2), before any window
     record = Path(args.record).resolve() if args.record else None
     video_out = getattr(args, "video_after", None)
@@ -286,7 +292,7 @@ def run_window(args) -> int:
     offer = session.saved_game  # the next start offers to resume it; ESC goes on to what was asked
     machine = session.start(machine)
     opts = AppOptions(scale=chosen.scale, crt=args.crt, pal=chosen.palette == "pal", glyphs=chosen.glyphs,
-                      sound=chosen.sound, click=args.click, aspect=args.aspect)
+                      sound=chosen.sound, click=args.click, aspect=args.aspect, **capture_options(args))
     if video_out:
         import atexit
 
@@ -297,6 +303,15 @@ def run_window(args) -> int:
 
 
 # -- a video of the session when the window closes (``baker8bit --video OUT``) ------------------
+
+
+def capture_options(args) -> dict:
+    """``--window-scale`` and ``--fullscreen`` as AppOptions; --scale and --window-scale are two
+    ways of sizing the window, so not both."""
+    window_scale = getattr(args, "window_scale", None)
+    if window_scale is not None and getattr(args, "scale", None) is not None:
+        raise UsageError("give --scale or --window-scale, not both")
+    return {"window_scale": window_scale, "fullscreen": bool(getattr(args, "fullscreen", False))}
 
 
 def video_recording_path(out: str):
