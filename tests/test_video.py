@@ -293,3 +293,36 @@ def test_the_record_key_says_how_to_make_a_video_of_its_recording(tmp_path, caps
     err = capsys.readouterr().err
     (path,) = (tmp_path / "recordings").iterdir()
     assert f"baker8bit replay {path} --video {path.with_suffix('.mp4')}" in err
+
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def test_the_readme_streaming_commands_are_the_programs():
+    import re
+    import shlex
+    import tomllib
+
+    from baker8bit.cli import build_parser
+
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Streaming and recording", 1)[1].split("\n## ", 1)[0]
+    block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+    lines = [ln.split("  #")[0].strip() for ln in block.splitlines() if ln.strip()]
+    assert lines[0] == 'pip install "baker8bit[video]"'
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert any(d.startswith("av") for d in extras["video"]) and any(d.startswith("av") for d in extras["test"])
+    for line in lines[1:]:
+        argv = shlex.split(line)
+        assert argv[0] == "baker8bit"
+        args = build_parser().parse_args(argv[1:])  # an unknown option exits here
+        assert getattr(args, "video", None) or getattr(args, "video_after", None), line
+
+
+def test_the_sample_video_in_docs_is_the_sample_recording_with_its_sounds():
+    rec = recording.load(ROOT / "docs" / "demo-recording.txt")
+    sample = ROOT / "docs" / "demo.mp4"
+    assert sample.stat().st_size < 1_000_000
+    d = decode(sample)
+    assert (d.video_codec, d.audio_codec) == ("h264", "aac") and d.frames == rec.frames + 1
+    assert len(onsets(d.samples, d.rate)) == len(sound_events(rec))
