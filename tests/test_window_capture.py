@@ -44,7 +44,10 @@ def test_f11_toggles_fullscreen(monkeypatch):
     assert app.machine.frame == frame + 2  # F11 is no key of the game: the frames go on
 
 
-@pytest.mark.parametrize("command", [[], ["demo"]])
+DEMO_REC = str(__import__("pathlib").Path(__file__).resolve().parent.parent / "docs" / "demo-recording.txt")
+
+
+@pytest.mark.parametrize("command", [[], ["demo"], ["replay", DEMO_REC]])
 def test_scale_and_window_scale_together_is_one_line(command, capsys):
     assert main([*command, "--scale", "2", "--window-scale", "2"]) == 2
     err = capsys.readouterr().err

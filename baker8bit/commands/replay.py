@@ -18,6 +18,9 @@ def register(sub) -> None:
                         'needs pip install "baker8bit[video]"')
     p.add_argument("--png-dir", metavar="DIR", help="render headless: one PNG for each frame the screen changes")
     p.add_argument("--scale", type=scale_arg, default=None, help="pixel scale (window; GIF and PNGs 1, video 2 if not given)")
+    p.add_argument("--window-scale", type=scale_arg, default=None, metavar="N",
+                   help="window: exactly N times the picture, sharp N x N pixels (for capture software)")
+    p.add_argument("--fullscreen", action="store_true", help="window: start fullscreen (F11 toggles)")
     p.add_argument("--glyphs", action="store_true", help="suit symbol beside the rank")
     p.add_argument("--pal", action="store_true", help="PAL palette")
     p.add_argument("--mute", action="store_true", help="no sound (window)")
@@ -57,8 +60,10 @@ def run(args) -> int:
         return 0
     from baker8bit.window.video import replay_window
 
+    from baker8bit.commands.window import capture_options
+
     replay_window(rec, speed=args.speed, scale=args.scale, glyphs=args.glyphs, pal=args.pal, sound=not args.mute,
-                  shape=args.aspect)
+                  shape=args.aspect, **capture_options(args))
     return 0
 
 

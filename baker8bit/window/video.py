@@ -53,8 +53,10 @@ class Paced:
 
 
 def replay_window(rec: recording.Recording, speed: float = 1.0, scale: int | None = None,
-                  glyphs: bool = False, pal: bool = False, sound: bool = True, shape: str = aspect.DEFAULT) -> None:
-    app = replay_app(rec, AppOptions(scale=scale, glyphs=glyphs, pal=pal, sound=sound, aspect=shape))
+                  glyphs: bool = False, pal: bool = False, sound: bool = True, shape: str = aspect.DEFAULT,
+                  window_scale: int | None = None, fullscreen: bool = False) -> None:
+    app = replay_app(rec, AppOptions(scale=scale, glyphs=glyphs, pal=pal, sound=sound, aspect=shape,
+                                     window_scale=window_scale, fullscreen=fullscreen))
     pyxel.run(Paced(app, speed, end=rec.frames).update, app.draw)
 
 
