@@ -105,6 +105,14 @@ def test_bench_gif_prints_both_scales():
         assert re.search(rf"scale {scale}: 180 frames seen, \d+ images stored, [\d,]+ bytes, .* s of video", out)
 
 
+def test_bench_video_prints_the_speed_of_both_formats():
+    out = run("bench_video.py")
+    for suffix in (".mp4", ".webm"):
+        m = re.search(rf"^\{suffix} +1 +([\d,]+) +({NUM})x real time", out, re.M)
+        assert m, f"no {suffix} row:\n{out}"
+        assert int(m.group(1).replace(",", "")) > 1000 and float(m.group(2)) > 0
+
+
 def test_bench_sequence_prints_every_player():
     out = run("bench_sequence.py")
     for name in ("random", "greedy", "best", "lookahead", "clairvoyant"):
@@ -119,7 +127,7 @@ def test_an_unknown_game_is_a_usage_error_not_a_traceback(script):
 
 
 SMOKE_TESTED = {"bench_blue.py", "bench_frame.py", "bench_gif.py", "bench_help.py", "bench_sequence.py",
-                "bench_solver.py"}
+                "bench_solver.py", "bench_video.py"}
 
 
 def test_every_benchmark_has_a_smoke_test():

@@ -13,11 +13,18 @@ def register(sub) -> None:
     p.add_argument("file", help="a recording made with `baker8bit --record FILE`")
     p.add_argument("--speed", type=speed_arg, default=1.0, help="replay speed (2 = twice as fast)")
     p.add_argument("--gif", metavar="OUT", help="render headless to an animated GIF instead of a window")
+    p.add_argument("--video", metavar="OUT",
+                   help="render headless to a video with sound: OUT.mp4 (H.264, AAC) or OUT.webm (VP9, Opus); "
+                        'needs pip install "baker8bit[video]"')
     p.add_argument("--png-dir", metavar="DIR", help="render headless: one PNG for each frame the screen changes")
-    p.add_argument("--scale", type=scale_arg, default=None, help="pixel scale (window, GIF and PNGs)")
+    p.add_argument("--scale", type=scale_arg, default=None, help="pixel scale (window; GIF and PNGs 1, video 2 if not given)")
+    p.add_argument("--window-scale", type=scale_arg, default=None, metavar="N",
+                   help="window: exactly N times the picture, sharp N x N pixels (for capture software)")
+    p.add_argument("--fullscreen", action="store_true", help="window: start fullscreen (F11 toggles)")
     p.add_argument("--glyphs", action="store_true", help="suit symbol beside the rank")
     p.add_argument("--pal", action="store_true", help="PAL palette")
     p.add_argument("--mute", action="store_true", help="no sound (window)")
+    p.add_argument("--click", action="store_true", help="video: a key click on every key, as the Atari OS made")
     add_aspect_arg(p)
     p.set_defaults(func=run)
 
@@ -37,6 +44,10 @@ def load(path: str) -> recording.Recording:
 
 def run(args) -> int:
     rec = load(args.file)
+    if args.video:
+        print(video(rec, args.video, args))
+        if not (args.gif or args.png_dir):
+            return 0
     if args.gif or args.png_dir:
         from baker8bit.window.video import render_headless
 
@@ -49,6 +60,26 @@ def run(args) -> int:
         return 0
     from baker8bit.window.video import replay_window
 
+    from baker8bit.commands.window import capture_options
+
     replay_window(rec, speed=args.speed, scale=args.scale, glyphs=args.glyphs, pal=args.pal, sound=not args.mute,
-                  shape=args.aspect)
+                  shape=args.aspect, **capture_options(args))
     return 0
+
+
+def video(rec: recording.Recording, out: str, args) -> str:
+    """Render ``rec`` to the video ``out`` (``--video``): a progress bar on stderr, a summary returned."""
+    import sys
+
+    from baker8bit.sessions.video import VideoError, check_target, load_av
+
+    try:
+        check_target(out)
+        load_av()
+        from baker8bit.window.video import render_video
+
+        return render_video(rec, out, scale=getattr(args, "scale", None) or 2, glyphs=bool(args.glyphs),
+                            pal=bool(args.pal), shape=args.aspect, click=bool(getattr(args, "click", False)),
+                            progress=sys.stderr)
+    except (VideoError, OSError) as e:
+        raise UsageError(str(e)) from None

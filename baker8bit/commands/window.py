@@ -53,6 +53,10 @@ def add_window_args(p) -> None:
     """Options of every command that opens the window."""
     add_look_args(p)
     p.add_argument("--scale", type=scale_arg, default=None, help="window scale 1..16 (the window remembers it)")
+    p.add_argument("--window-scale", type=scale_arg, default=None, metavar="N",
+                   help="a window of exactly N times the picture, every pixel a sharp N x N block "
+                        "(for capture software; fullscreen keeps whole multiples); instead of --scale")
+    p.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 or Alt+Enter toggles)")
     p.add_argument("--crt", action="store_true", help="Pyxel's CRT-like screen filter")
     p.add_argument("--mute", action="store_true", help="no sound (the window remembers it)")
     p.add_argument("--sound", action="store_true", help="sound again after a remembered --mute")
@@ -63,6 +67,10 @@ def register_root(parser) -> None:
     add_window_args(parser)
     parser.add_argument("--click", action="store_true", help="a key click, as the Atari OS made")
     parser.add_argument("--record", metavar="FILE", help="record the session (every key, by frame) to FILE")
+    parser.add_argument("--video", metavar="OUT", dest="video_after",
+                        help="when the window closes, render the session to a video with sound, OUT.mp4 or OUT.webm "
+                             "(from the --record FILE, else from OUT-recording.txt beside it; "
+                             'needs pip install "baker8bit[video]")')
     parser.add_argument("-s", dest="seed_deal", metavar="SEED", type=deal_arg, default=None,
                         help="start from this deal number (as Blue's ./blue -s; the same as --deal)")
     parser.add_argument("-f", dest="game_file", metavar="FILE", default=None,
@@ -103,6 +111,9 @@ def register(sub) -> None:
     p.add_argument("--speed", type=speed_arg, default=1.0, help="pace (2 = twice as fast)")
     p.add_argument("--strategy", metavar="NAME|FILE", default=None,
                    help="sequence: watch a strategy (random, greedy, best, or a strategy file) play the deal")
+    p.add_argument("--video", metavar="OUT", help="no window: render the demonstration to a video with sound, "
+                   'OUT.mp4 or OUT.webm (needs pip install "baker8bit[video]"; --scale: pixel scale, 2 if not given)')
+    p.add_argument("--seed", type=int, default=None, help="with --video: the machine's seed (default: from the clock)")
     p.set_defaults(func=run_demo)
 
     p = sub.add_parser("sound", help="write one of the game's sounds as a WAV file")
@@ -158,23 +169,47 @@ def run_demo(args) -> int:
     from baker8bit.games.variant import VariantError
 
     seed = random.Random(time.time_ns()).randrange(2**31)
+    if getattr(args, "seed", None) is not None:
+        seed = args.seed
     rules, _, _ = start_of(args)
+    capture_options(args)  # --scale with --window-scale: one line before the search for a deal
+    if getattr(args, "video", None):
+        from baker8bit.sessions.video import VideoError, check_target, load_av
+
+        try:  # a wrong name or no PyAV: one line before the search for a deal
+            check_target(args.video)
+            load_av()
+        except VideoError as e:
+            raise UsageError(str(e)) from None
     deal = args.deal or random.Random(seed).randint(1, 32000)
     print(f"baker8bit: looking for a solvable deal of {rules.title.lower()} from #{deal} ...", flush=True)
     try:
         plan = planner(rules, deal, args.strategy).finish()
     except (RuntimeError, VariantError, StrategyError) as e:
         raise UsageError(str(e)) from None
+    if getattr(args, "video", None):
+        return demo_video(plan, args, seed)
     print(f"baker8bit: playing deal #{plan.deal} in {len(plan.commands)} commands; any key stops")
     from baker8bit.sessions import userdata
     from baker8bit.sessions.session import Session
 
     opts = AppOptions(scale=args.scale, crt=args.crt, pal=bool(args.pal), glyphs=bool(args.glyphs),
-                      sound=not args.mute, aspect=args.aspect)
+                      sound=not args.mute, aspect=args.aspect, **capture_options(args))
     session = Session(userdata.data_dir())
     for message in session.messages:
         print(f"baker8bit: {message}", file=sys.stderr)
     demo_app(plan, args.speed, opts, seed, session).run()
+    return 0
+
+
+def demo_video(plan, args, seed: int) -> int:
+    """``demo --video``: the demonstration recorded (``console/demo.recording_of``), then rendered
+    headless as ``replay --video`` renders a recording."""
+    from baker8bit.commands.replay import video
+    from baker8bit.console.demo import recording_of
+
+    print(f"baker8bit: rendering deal #{plan.deal} ({len(plan.commands)} commands) to {args.video}", flush=True)
+    print(video(recording_of(plan, seed, args.speed), args.video, args))
     return 0
 
 
@@ -241,8 +276,13 @@ def run_window(args) -> int:
     # deal number is on screen, so any game can be replayed by its number.
     seed = random.Random(time.time_ns()).randrange(2**31)
     seed_and_file(args)
+    capture_options(args)  # --scale with --window-scale: one line before anything
     machine = machine_for(args, seed, menu=True, random_deal=True)  # a bad -f file stops here (one line, exit 2), before any window
     record = Path(args.record).resolve() if args.record else None
+    video_out = getattr(args, "video_after", None)
+    if video_out:
+        record = record or video_recording_path(video_out)
+        check_video_target(video_out)
     if record is not None and not record.parent.is_dir():
         raise UsageError(f"cannot record to {args.record}: no such directory {record.parent}")
     session = Session(userdata.data_dir(), record)
@@ -252,6 +292,69 @@ def run_window(args) -> int:
     offer = session.saved_game  # the next start offers to resume it; ESC goes on to what was asked
     machine = session.start(machine)
     opts = AppOptions(scale=chosen.scale, crt=args.crt, pal=chosen.palette == "pal", glyphs=chosen.glyphs,
-                      sound=chosen.sound, click=args.click, aspect=args.aspect)
+                      sound=chosen.sound, click=args.click, aspect=args.aspect, **capture_options(args))
+    if video_out:
+        import atexit
+
+        look = replay_look(chosen.palette == "pal", bool(chosen.glyphs), args.aspect, args.click)
+        atexit.register(video_after, record, video_out, look)  # Pyxel ends the process when the window closes
     App(machine, opts, session=session, offer=offer, attract=True).run()
     return 0
+
+
+# -- a video of the session when the window closes (``baker8bit --video OUT``) ------------------
+
+
+def capture_options(args) -> dict:
+    """``--window-scale`` and ``--fullscreen`` as AppOptions; --scale and --window-scale are two
+    ways of sizing the window, so not both."""
+    window_scale = getattr(args, "window_scale", None)
+    if window_scale is not None and getattr(args, "scale", None) is not None:
+        raise UsageError("give --scale or --window-scale, not both")
+    return {"window_scale": window_scale, "fullscreen": bool(getattr(args, "fullscreen", False))}
+
+
+def video_recording_path(out: str):
+    """The recording a ``--video OUT`` session keeps when no ``--record`` is given: beside the
+    video, ``demo.mp4`` -> ``demo-recording.txt``."""
+    from pathlib import Path
+
+    p = Path(out).resolve()
+    return p.with_name(f"{p.stem}-recording.txt")
+
+
+def check_video_target(out: str) -> None:
+    """A video name and PyAV checked before the window opens: one line, exit 2."""
+    from pathlib import Path
+
+    from baker8bit.sessions.video import VideoError, check_target, load_av
+
+    try:
+        check_target(out)
+        load_av()
+    except VideoError as e:
+        raise UsageError(str(e)) from None
+    if not Path(out).resolve().parent.is_dir():
+        raise UsageError(f"cannot write {out}: no such directory {Path(out).resolve().parent}")
+
+
+def replay_look(pal: bool, glyphs: bool, shape: str, click: bool) -> list[str]:
+    """The ``replay`` options that render a video as the window looked and sounded."""
+    return (["--pal"] if pal else []) + (["--glyphs"] if glyphs else []) + ["--aspect", shape] + \
+        (["--click"] if click else [])
+
+
+def video_after(record, out: str, look: list[str]) -> int:
+    """Render the session's recording to ``out`` in a fresh process (the window's Pyxel is gone):
+    ``baker8bit replay RECORD --video OUT``, its progress and summary on this terminal."""
+    import subprocess
+
+    if not record.is_file():
+        print(f"baker8bit: no video: the session left no recording at {record}", file=sys.stderr)
+        return 1
+    print(f"baker8bit: rendering the session ({record}) to {out}", file=sys.stderr, flush=True)
+    command = [sys.executable, "-m", "baker8bit", "replay", str(record), "--video", str(out), *look]
+    try:
+        return subprocess.run(command).returncode
+    except KeyboardInterrupt:
+        return 130

@@ -100,3 +100,27 @@ class DemoKeys:
         self.queue.pop(0)
         self.wait_from = None
         return [key]
+
+
+END_HOLD = 180  # frames a recorded demonstration goes on after its last move (WINNER flashing)
+MAX_FRAMES = 2_000_000  # a demonstration that has not ended by then is cut there (nine hours)
+
+
+def recording_of(plan: Plan, seed: int = 0, speed: float = 1.0, hold: int = END_HOLD):
+    """The demonstration as a recording (``sessions/recording.py``): the keys ``DemoKeys`` presses,
+    at the frames it presses them, from the dealt game to ``hold`` frames after the last move has
+    played out, so ``replay`` (a window, a GIF, a video) shows what the window's demonstration shows."""
+    from baker8bit.sessions.recording import Recorder
+
+    rec = Recorder(seed=seed, rules=plan.rules, deal=plan.deal)
+    keys = DemoKeys(plan, lambda: rec.machine, speed)
+    end = None
+    while rec.machine.frame < MAX_FRAMES:
+        if end is None and keys.done and not rec.machine.busy:
+            end = rec.machine.frame + hold
+        if end is not None and rec.machine.frame >= end:
+            break
+        for key in keys.keys(rec.machine.frame):
+            rec.press(key)
+        rec.tick()
+    return rec.recording()

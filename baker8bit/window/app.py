@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from pathlib import Path
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Protocol
@@ -49,6 +50,10 @@ class AppOptions:
     capture_sec: int | None = None  # length of Pyxel's screen recording (Alt+3)
     mouse: bool = True  # clicks stand for the keys of what is clicked (console/pointer.py)
     aspect: str = aspect.DEFAULT  # pixel shape in the window: ntsc, pal or square (window/aspect.py)
+    # the window at exactly this multiple of the picture in its pixel shape (scale 1), each pixel a sharp
+    # N x N block, and integer scaling in fullscreen (for capture software); None: ``scale``
+    window_scale: int | None = None
+    fullscreen: bool = False  # start fullscreen (F11 or Alt+Enter toggles)
     # HELP's search in a worker process (console/worker.py), off the frame; None: in a window
     # yes, headless no (the answers and their frames are the same either way)
     help_worker: bool | None = None
@@ -138,10 +143,7 @@ def init_pyxel(opts: AppOptions) -> None:
         # Headless, Pyxel's screen is the Atari picture itself (captures reshape it on output); in
         # the window it is the picture in the chosen pixel shape, scanlines repeated `scale` times
         # (2 when Pyxel picks the window size) and columns resampled (aspect.py).
-        width, height, display_scale = g.width, g.height, opts.scale
-        if not opts.headless and opts.aspect != "square":
-            width, height = aspect.size(opts.aspect, g.width, g.height, opts.scale or 2)
-            display_scale = 1 if opts.scale else None
+        width, height, display_scale = window_geometry(opts)
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # Ctrl-C stays Python's
 
         def init() -> None:
@@ -167,6 +169,10 @@ def init_pyxel(opts: AppOptions) -> None:
             signal.signal(signal.SIGINT, signal.default_int_handler)  # whatever Pyxel's libraries set
         os.chdir(cwd)
         _initialised = (g.width, g.height, opts.pal)
+        if not opts.headless and opts.window_scale:
+            pyxel.integer_scale(True)  # fullscreen too shows whole multiples of the pixels
+        if not opts.headless and opts.fullscreen:
+            pyxel.fullscreen(True)
     render.install_palette("pal" if opts.pal else "ntsc")
     if not opts.headless:
         from baker8bit.window import icon
@@ -174,6 +180,23 @@ def init_pyxel(opts: AppOptions) -> None:
         icon.install()  # our own icon, not Pyxel's
     if opts.crt:
         pyxel.screen_mode(CRT_SCREEN_MODE)
+
+
+def window_geometry(opts: AppOptions) -> tuple[int, int, int | None]:
+    """Pyxel's screen size and display scale for these options. Headless: the Atari picture itself.
+    ``window_scale`` N: the picture in its pixel shape at scale 1, shown N times as large by Pyxel
+    (every pixel an N x N block). Else the picture in its shape at ``scale`` scanlines a scanline
+    (2 when Pyxel picks the window size), columns resampled (aspect.py), shown at 1."""
+    g = geometry()
+    if opts.headless:
+        return g.width, g.height, opts.scale
+    if opts.window_scale:
+        width, height = aspect.size(opts.aspect, g.width, g.height, 1)
+        return width, height, opts.window_scale
+    if opts.aspect == "square":
+        return g.width, g.height, opts.scale
+    width, height = aspect.size(opts.aspect, g.width, g.height, opts.scale or 2)
+    return width, height, 1 if opts.scale else None
 
 
 class KeySource(Protocol):
@@ -251,6 +274,7 @@ class App:
         self.title_machine: KeyMachine | None = None
         self.pointer = Pointer()
         self.overlay = Overlay()  # the key list (?), the quit question (Ctrl+Q), the record key, DEMO
+        self.fullscreen = opts.fullscreen
         self.recording_mark = False  # not for --record: its screens are those a replay shows
         if session is not None and session.data_dir is not None:
             self.overlay.record = self.toggle_recording
@@ -275,6 +299,8 @@ class App:
     # -- one frame ---------------------------------------------------------------------
 
     def update(self) -> None:
+        if isinstance(self.source, Keyboard) and pyxel.btnp(pyxel.KEY_F11):
+            self.toggle_fullscreen()
         if isinstance(self.source, Keyboard) and self.overlay.update():
             return
         if self.demo is not None:
@@ -392,6 +418,11 @@ class App:
                 self.dispatch()  # now the game asked for (or the title) starts
                 return
 
+    def toggle_fullscreen(self) -> None:
+        """F11: the window fills the screen, or goes back (Pyxel's Alt+Enter does the same)."""
+        self.fullscreen = not self.fullscreen
+        pyxel.fullscreen(self.fullscreen)
+
     def toggle_recording(self) -> None:
         import time
 
@@ -399,6 +430,9 @@ class App:
         self.recording_mark = name is not None  # REC while the record key's recording runs
         print(f"baker8bit: recording to {self.session.record_path}" if name else "baker8bit: recording stopped",
               file=sys.stderr)
+        if name:  # the record key keeps keys; a video with sound is made from them, now or later
+            print(f"baker8bit: a video of it with sound: baker8bit replay {self.session.record_path} "
+                  f"--video {Path(self.session.record_path).with_suffix('.mp4')}", file=sys.stderr)
 
     def screen(self) -> Screen:
         m = self.machine

@@ -53,8 +53,10 @@ class Paced:
 
 
 def replay_window(rec: recording.Recording, speed: float = 1.0, scale: int | None = None,
-                  glyphs: bool = False, pal: bool = False, sound: bool = True, shape: str = aspect.DEFAULT) -> None:
-    app = replay_app(rec, AppOptions(scale=scale, glyphs=glyphs, pal=pal, sound=sound, aspect=shape))
+                  glyphs: bool = False, pal: bool = False, sound: bool = True, shape: str = aspect.DEFAULT,
+                  window_scale: int | None = None, fullscreen: bool = False) -> None:
+    app = replay_app(rec, AppOptions(scale=scale, glyphs=glyphs, pal=pal, sound=sound, aspect=shape,
+                                     window_scale=window_scale, fullscreen=fullscreen))
     pyxel.run(Paced(app, speed, end=rec.frames).update, app.draw)
 
 
@@ -98,3 +100,72 @@ def render_headless(rec: recording.Recording, gif: str | None = None, png_dir: s
     if dir_path:
         parts.append(f"{dir_path}: {pngs} PNG frames")
     return "; ".join(parts)
+
+
+def render_video(rec: recording.Recording, out: str, scale: int = 2, glyphs: bool = False, pal: bool = False,
+                 shape: str = aspect.DEFAULT, click: bool = False, progress=None) -> str:
+    """Render every frame of the recording to a video with its sound (``sessions/video.py``, the
+    suffix of ``out`` choosing the format) at the Atari's frame rate; the sound events of each
+    update are mixed by ``sessions/soundtrack.py`` from that frame on. ``progress``: a text
+    stream for a progress bar. Returns a one-line summary."""
+    import time
+
+    from baker8bit.core.events import SOUNDS
+    from baker8bit.sessions import soundtrack
+    from baker8bit.sessions.video import VideoWriter, check_target, load_av
+    from baker8bit.window.capture import shaped
+
+    check_target(out)
+    load_av()  # before any work: without PyAV, one line says how to get it
+    standard = "pal" if pal else "ntsc"
+    track = soundtrack.SoundTrack(standard, click=click)
+    app = replay_app(rec, AppOptions(headless=True, glyphs=glyphs, pal=pal, sound=False))
+
+    def on_event(event) -> None:
+        if event.kind in SOUNDS:
+            track.play(event.kind)
+
+    app.listeners.append(on_event)
+    if click:  # the key click of every key pressed, on its own channel (window/app.py clicks the same keys)
+        source = app.source
+        app.source = _Clicking(source, track)
+    _, w, h = shaped(app, scale, shape)
+    total = rec.frames + 1
+    bar = None
+    if progress is not None:
+        from baker8bit.freecell.solver.survey import Progress
+
+        bar = Progress(progress, total)
+    started = time.perf_counter()
+    last, picture = None, b""
+    with VideoWriter(out, w, h, track.fps, palette.load(standard), track.rate) as writer:
+        for k in range(total):
+            app.draw()
+            frame = app.picture_bytes()
+            if frame != last:  # reshape only a changed picture
+                picture = shaped(app, scale, shape)[0]
+                last = frame
+            writer.add(picture, track.frame())
+            if app.machine.frame < rec.frames:
+                app.update()
+            if bar is not None:
+                bar.update(k + 1)
+    if bar is not None:
+        bar.close()
+    took = time.perf_counter() - started
+    speed = writer.seconds / took if took > 0 else float("inf")
+    return (f"{Path(out)}: {writer.frames} frames, {writer.seconds:.2f} s at {float(track.fps):.2f} Hz, "
+            f"{len(track.started)} sounds, {w + w % 2}x{h + h % 2}; rendered at {speed:.1f}x real time")
+
+
+class _Clicking:
+    """A key source that also starts the key click of each key it gives."""
+
+    def __init__(self, source, track):
+        self.source, self.track = source, track
+
+    def keys(self, frame: int) -> list[str]:
+        keys = self.source.keys(frame)
+        for _ in keys:
+            self.track.play("click", channel=1)
+        return keys
