@@ -437,7 +437,29 @@ class App:
         self.renderer.draw(self.shown, target)
 
     def run(self) -> None:
-        pyxel.run(self.update, self.draw)
+        """Pyxel's loop. Ctrl-C (SIGINT) or SIGTERM in the terminal is noted by a handler and acted on
+        at the next frame: the recording is written (atomically), one line says so, exit 130 (143)."""
+        self.stopping: int | None = None
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, self._on_signal)
+        pyxel.run(self._update_or_stop, self.draw)
+
+    def _on_signal(self, signum: int, _frame) -> None:
+        self.stopping = signum
+
+    def _update_or_stop(self) -> None:
+        if getattr(self, "stopping", None) is not None:
+            self.stop(self.stopping)
+        self.update()
+
+    def stop(self, signum: int) -> None:
+        """End the window after a signal, keeping the work: the recording is saved (the saved game
+        and statistics are written as the game goes), then ``SystemExit`` (Pyxel exits with its code)."""
+        if self.session is not None:
+            self.session.save_recording()
+        interrupt = signum == signal.SIGINT
+        print(f"baker8bit: {'interrupted' if interrupt else 'terminated'}", file=sys.stderr, flush=True)
+        raise SystemExit(130 if interrupt else 128 + signum)
 
     # -- headless driving (tests, captures) ---------------------------------------------
 
