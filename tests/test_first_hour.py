@@ -99,3 +99,82 @@ def test_a_signal_in_the_window_keeps_the_recording_and_exits_in_one_line(tmp_pa
     kept = recording.load(rec)  # written at the signal: more frames than the periodic save had
     assert kept.frames >= 30 and kept.start.deal == 3
     assert not [p for p in tmp_path.iterdir() if p.name.startswith("session.txt.")]  # no temporary left
+
+
+# -- Dask paths --------------------------------------------------------------------------------
+
+try:
+    import distributed
+except ImportError:  # pragma: no cover
+    distributed = None
+needs_dask = pytest.mark.skipif(distributed is None, reason='needs Dask: pip install "baker8bit[cluster]"')
+
+
+@pytest.mark.parametrize("address", ["nonsense", "tcp://host", "http//x:1", ""])
+def test_a_scheduler_address_that_is_not_one_is_one_line(tmp_path, address):
+    err = one_line_refusal(*cli("survey", "--deals", "1-3", "--scheduler", address, "--out", str(tmp_path / "s.csv")))
+    assert "scheduler address" in err
+    assert not (tmp_path / "s.csv").exists()
+
+
+@needs_dask
+def test_no_scheduler_is_one_line_no_table_no_interrupted_and_no_csv(tmp_path):
+    import dask
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        code, out, err = cli("survey", "--suits", "2", "--deals", "1-2", "--scheduler", "tcp://127.0.0.1:9",
+                             "--out", str(tmp_path / "x.csv"))
+    err = one_line_refusal(code, out, err)
+    assert "cannot reach the Dask scheduler tcp://127.0.0.1:9" in err and "interrupted" not in err
+    assert out == ""
+    assert not (tmp_path / "x.csv").exists()
+
+
+@needs_dask
+def test_a_scheduler_without_workers_gives_up_in_one_line(tmp_path, monkeypatch):
+    from distributed import LocalCluster
+
+    from baker8bit.freecell.solver import survey
+
+    monkeypatch.setattr(survey, "WORKER_WAIT", 1.0)
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as c:
+        code, out, err = cli("survey", "--deals", "1-20", "--scheduler", c.scheduler_address,
+                             "--out", str(tmp_path / "x.csv"))
+    err = one_line_refusal(code, out, err)
+    assert "has no workers (waited 1 s)" in err and "dask worker" in err
+    assert not (tmp_path / "x.csv").exists()
+
+
+SCHEDULER = textwrap.dedent("""
+    import time
+    from distributed import LocalCluster
+    with LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=None) as c:
+        print(c.scheduler_address, flush=True)
+        time.sleep(120)
+""")
+
+
+@needs_dask
+def test_ctrl_c_while_waiting_for_workers_is_130_without_a_traceback(tmp_path):
+    sched = subprocess.Popen([sys.executable, "-c", SCHEDULER], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True)
+    try:
+        address = sched.stdout.readline().strip()
+        assert address.startswith("tcp://")
+        proc = subprocess.Popen([sys.executable, "-m", "baker8bit", "survey", "--deals", "1-20", "--scheduler",
+                                 address, "--out", str(tmp_path / "x.csv")], env=env(tmp_path),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(6)  # connected, waiting for a worker
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGINT)
+        try:
+            out, err = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            pytest.fail(f"survey --scheduler ignored Ctrl-C: {proc.communicate()}")
+    finally:
+        sched.kill()
+        sched.communicate()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "interrupted" in err
+    assert not (tmp_path / "x.csv").exists()
