@@ -178,3 +178,228 @@ def test_ctrl_c_while_waiting_for_workers_is_130_without_a_traceback(tmp_path):
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "interrupted" in err
     assert not (tmp_path / "x.csv").exists()
+
+
+# -- help that matches the program ---------------------------------------------------------------
+
+
+def help_text(*command: str) -> str:
+    code, out, err = cli(*command, "--help")
+    assert code == 0, err
+    return out
+
+
+def test_study_help_says_95_percent_once():
+    text = help_text("study")
+    assert "95%" in text and "%%" not in text
+
+
+@pytest.mark.parametrize("argv", [["study", "sequence"], ["study", "--game", "sequence"], ["study"],
+                                  ["study", "sequence", "--game", "sequence"]])
+def test_study_takes_the_game_as_a_word_or_as_game(argv):
+    code, out, err = cli(*argv, "--strategy", "greedy", "--deals", "1-2", "--workers", "1")
+    assert code == 0, err
+    assert out.splitlines()[0].startswith("strategy,deal,")
+
+
+@pytest.mark.parametrize("argv", [["check", "blue"], ["check", "--game", "blue"], ["check"]])
+@pytest.mark.parametrize("deal", ["--deal", "--seed", "-s"])
+def test_check_takes_game_and_deal_as_the_other_commands_do(argv, deal):
+    code, out, err = cli(*argv, deal, "5", "--suits", "2", "--ranks", "3")
+    assert code == 0, err
+    assert out.startswith("Blue 2x4 (2 suits, 3 ranks)")
+
+
+def test_check_game_and_file_in_either_form(tmp_path):
+    f = tmp_path / "lay.txt"
+    f.write_text("AC -- 3C 2C\n")
+    for argv in (["check", "blue", str(f)], ["check", "--game", "blue", str(f)], ["check", str(f)]):
+        code, out, err = cli(*argv)
+        assert code == 0, (argv, err)
+        assert out.splitlines()[0] == "Blue 1x4 (1 suit, 3 ranks)"  # one suit, not "1 suits"
+        assert "   1 move  " in out  # one move, not "1 moves"
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["study", "blue", "--strategy", "greedy", "--deals", "1"], "study is for sequence only, not blue"),
+    (["study", "--game", "sequence", "baker", "--strategy", "greedy", "--deals", "1"], "give the game once"),
+    (["check", "--game", "baker", "--deal", "1"], "check is for blue only, not baker"),
+    (["check", "--game", "nope"], "unknown game 'nope'"),
+    (["check", "blue", "--deal", "x"], "deal must be a whole number"),
+])
+def test_a_game_or_deal_that_does_not_fit_is_one_line(argv, says):
+    assert says in one_line_refusal(*cli(*argv))
+
+
+@pytest.mark.parametrize("option, bad, good", [("--suits", "1", "2"), ("--suits", "5", "4"),
+                                               ("--ranks", "2", "3"), ("--ranks", "14", "13")])
+def test_check_sizes_are_the_game_and_survey_sizes(option, bad, good):
+    for command in (["check", "blue", "--deal", "1"], ["survey", "--game", "blue"], ["show", "--game", "blue"]):
+        assert "must be" in one_line_refusal(*cli(*command, option, bad)), command
+    other = {"--suits": ["--ranks", "3"], "--ranks": ["--suits", "2"]}[option]
+    code, out, err = cli("check", "blue", "--deal", "1", option, good, *other, "--max-seconds", "5")
+    assert code == 0, err
+
+
+def test_demo_help_says_the_deal_is_random_by_default():
+    text = " ".join(help_text("demo").split())
+    assert "(default a random one;" in text and "(default 1)" not in text.split("--deal DEAL", 2)[-1][:200]
+
+
+def test_the_window_help_says_what_a_missing_deal_means():
+    text = " ".join(help_text().split())
+    assert "default the title asks; with --suits or --ranks alone a random deal" in text
+
+
+def test_the_window_options_table_lists_every_game_id():
+    from baker8bit import games
+
+    readme = (ROOT / "README.md").read_text()
+    row = next(ln for ln in readme.splitlines() if ln.startswith("| `--game ID` |"))
+    assert all(f"`{g}`" in row for g in games.ids()), row
+
+
+def test_an_unknown_strategy_lists_every_one_the_study_takes():
+    err = one_line_refusal(*cli("study", "sequence", "--strategy", "nope", "--deals", "1"))
+    for name in ("random", "greedy", "best", "lookahead", "clairvoyant"):
+        assert name in err
+
+
+def test_a_strategy_error_names_the_file_as_given_and_the_line(tmp_path):
+    folder = tmp_path / "x"
+    folder.mkdir()
+    bad = folder / "greedy.txt"  # the name of a shipped one: the error must not look like the shipped one's
+    bad.write_text("play to a final pile whenever you can\nfly to the moon\n")
+    err = one_line_refusal(*cli("study", "sequence", "--strategy", str(bad), "--deals", "1"))
+    assert err.startswith(f"baker8bit: {bad}:2: ")
+
+
+def test_a_strategy_file_that_is_not_text_is_one_plain_line(tmp_path):
+    bad = tmp_path / "s.txt"
+    bad.write_bytes(b"play to a final pile whenever you can\n\xff\xfe rubbish\n")
+    err = one_line_refusal(*cli("study", "sequence", "--strategy", str(bad), "--deals", "1"))
+    assert err == f"baker8bit: {bad}:2: not plain text (byte 0xff is not UTF-8)"
+    assert "codec" not in err
+
+
+# -- Blue files ----------------------------------------------------------------------------------
+
+
+def docs_game_file() -> str:
+    """The game-file example of docs/games/blue.md (its fenced block that starts with the magic line)."""
+    import re
+
+    text = (ROOT / "docs" / "games" / "blue.md").read_text()
+    return next(b for b in re.findall(r"```\n(.*?)```", text, re.S) if b.startswith("baker8bit-blue 1"))
+
+
+def test_the_docs_game_file_loads_and_its_strategy_agrees_with_its_aces(tmp_path):
+    from baker8bit.core.cards import SUITS
+    from baker8bit.games.blue import gamefile, rules
+
+    game = gamefile.loads(docs_game_file())
+    lay = game.layout
+    assert (lay.suits, lay.ranks, game.seed, game.cursor, len(game.history)) == (2, 3, 5, 1, 2)
+    for i, c in enumerate(game.strategy):  # a drawn card sits in the row of its suit's ace
+        if c is not None and c != rules.GAP:
+            assert game.aces[i // lay.width] == rules.suit_of(c), (i, rules.card_text(c))
+    assert "".join(SUITS[s] for s in game.aces) == "DC"
+    f = tmp_path / "blue.txt"
+    f.write_text(docs_game_file())
+    code, out, err = cli("check", "blue", str(f))
+    assert code == 0 and out.splitlines()[-1].startswith("current "), err
+
+
+def big_game_file(tmp_path) -> Path:
+    """The docs' game file with 80 KB of comments: over 64 KiB, under the 1 MiB of a game file."""
+    f = tmp_path / "big.txt"
+    lines = docs_game_file().splitlines()
+    f.write_text("\n".join([lines[0], *["# " + "x" * 78] * 1000, *lines[1:]]) + "\n")
+    assert 64 * 1024 < f.stat().st_size < 1 << 20
+    return f
+
+
+def root_machine(*argv: str):
+    """What the window would start from ``baker8bit ARGV`` (no window is opened)."""
+    from baker8bit.cli import build_parser
+    from baker8bit.commands.window import machine_for, seed_and_file
+
+    args = build_parser().parse_args(list(argv))
+    seed_and_file(args)
+    return args, machine_for(args, 1, menu=True, random_deal=True)
+
+
+def test_f_and_board_take_a_game_file_as_big_as_r_and_check_do(tmp_path):
+    from baker8bit.games.blue import gamefile
+
+    f = big_game_file(tmp_path)
+    assert gamefile.load(f).cursor == 1  # R
+    assert cli("check", "blue", str(f))[0] == 0
+    for argv in (["-f", str(f)], ["--game", "blue", "--board", str(f)]):
+        args, m = root_machine(*argv)
+        assert m.rules.name == "blue-2x3"
+    code, out, err = cli("show", "--game", "blue", "--board", str(f))
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("content, says", [
+    ("", "line 1: no layout"),
+    ("hello world\nfoo\n", "line 1: not a card: 'hello'"),
+    ("AC -- 2D 3C\nAD 2C 3D\n", "line 2: 3 cells, the row on line 1 has 4"),
+    ("AC -- 2D 3C\nAD 2C 3D 2D\n", "line 2: 2D is there twice (also line 1)"),
+    ("baker8bit-blue 1\nsuits 9\nranks 3\n", "line 2: suits must be"),
+])
+def test_a_bad_blue_file_names_its_line_on_every_path(tmp_path, content, says):
+    f = tmp_path / "bad.txt"
+    f.write_text(content)
+    before = f.read_bytes()
+    for argv in (["-f", str(f)], ["show", "--game", "blue", "--board", str(f)], ["check", "blue", str(f)]):
+        err = one_line_refusal(*cli(*argv))
+        assert f"{f}: {says}" in err, (argv, err)
+    assert f.read_bytes() == before
+
+
+def test_check_reads_the_bare_layout_show_prints(tmp_path):
+    code, out, err = cli("show", "--game", "blue", "--suits", "2", "--ranks", "4", "--deal", "9")
+    f = tmp_path / "layout.txt"
+    f.write_text(out)
+    code, checked, err = cli("check", "blue", str(f))
+    assert code == 0, err
+    assert checked.splitlines()[0] == "Blue 2x5 (2 suits, 4 ranks)"
+    assert checked.splitlines()[1:3] == out.splitlines()
+    _, m = root_machine("-f", str(f))  # and -f, with the size the rows give
+    assert m.rules.name == "blue-2x4"
+
+
+def test_s_means_blue_as_f_does():
+    args, m = root_machine("-s", "5")
+    assert args.game == "blue" and m.rules.name == "blue-4x13" and m.game.deal == 5
+    args, m = root_machine("-s", "5", "--game", "baker", "--suits", "3")
+    assert m.rules.name == "baker3" and m.game.deal == 5
+    text = " ".join(help_text().split())
+    assert "the game is Blue unless --game says another" in text
+
+
+@pytest.mark.parametrize("extra", [["--suits", "4"], ["--ranks", "13"], ["--suits", "2", "--ranks", "9"]])
+def test_f_with_another_size_is_refused_in_one_line(tmp_path, extra):
+    f = tmp_path / "blue.txt"
+    f.write_text(docs_game_file())
+    err = one_line_refusal(*cli("-f", str(f), *extra))
+    assert "the file gives the size, leave out --suits and --ranks" in err
+    lay = tmp_path / "lay.txt"
+    lay.write_text("AC -- 2D 3C\nAD 2C 3D --\n")
+    assert "the file gives the size" in one_line_refusal(*cli("-f", str(lay), *extra))
+    _, m = root_machine("-f", str(f), "--suits", "2", "--ranks", "3")  # the file's own size is fine
+    assert m.rules.name == "blue-2x3"
+
+
+def test_show_board_prints_the_current_position(tmp_path):
+    from baker8bit.games.blue import gamefile, rules
+
+    f = tmp_path / "blue.txt"
+    f.write_text(docs_game_file())
+    game = gamefile.loads(docs_game_file())
+    code, out, err = cli("show", "--game", "blue", "--board", str(f))
+    assert code == 0, err
+    assert out == rules.board_text(game.board, game.layout) + "\n"
+    assert out.splitlines()[0].split() == ["AD", "2D", "--", "3C"]  # after 2D>A1 with the aces swapped
