@@ -403,3 +403,90 @@ def test_show_board_prints_the_current_position(tmp_path):
     assert code == 0, err
     assert out == rules.board_text(game.board, game.layout) + "\n"
     assert out.splitlines()[0].split() == ["AD", "2D", "--", "3C"]  # after 2D>A1 with the aces swapped
+
+
+# -- packaging and first run -----------------------------------------------------------------------
+
+
+def test_the_data_folder_is_baker8bit_and_the_old_one_moves_up_losing_nothing(tmp_path, monkeypatch, capsys):
+    from baker8bit.sessions import userdata
+
+    monkeypatch.delenv(userdata.ENV)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    new = tmp_path / "home" / ".pyxel" / "baker8bit"
+    old = new / "baker_solitaire"
+    (old / "recordings").mkdir(parents=True)
+    (old / "stats.json").write_text('{"format": 2}')
+    (old / "savegame.txt").write_text("old save")
+    (old / "recordings" / "r.txt").write_text("rec")
+    new.joinpath("savegame.txt").write_text("a newer save")  # a name taken: the old one stays
+    assert userdata.data_dir() == new
+    assert (new / "stats.json").read_text() == '{"format": 2}'
+    assert (new / "recordings" / "r.txt").read_text() == "rec"
+    assert (new / "savegame.txt").read_text() == "a newer save" and (old / "savegame.txt").read_text() == "old save"
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "moved recordings, stats.json from" in err and "keeps the names" in err
+    (old / "savegame.txt").unlink()
+    assert userdata.data_dir() == new and not old.exists()  # empty: removed
+    assert userdata.data_dir() == new and capsys.readouterr().err == ""  # once only
+
+
+def test_the_data_folder_is_named_in_help_and_early_in_the_readme():
+    assert "~/.pyxel/baker8bit/" in " ".join(help_text().split())
+    readme = (ROOT / "README.md").read_text()
+    assert "~/.pyxel/baker8bit/" in readme[:4000] and "baker_solitaire" in readme
+
+
+def test_stats_shows_what_was_played_and_all_shows_every_row(tmp_path):
+    from baker8bit import games
+    from baker8bit.sessions import stats
+    from baker8bit.sessions.stats import Stats
+
+    code, out, err = cli("stats")  # a fresh install: one line, not 65 rows of zeros
+    assert code == 0 and out.splitlines() == [
+        "no games played yet (all statistics); `baker8bit stats --all` shows every rule set"]
+    s = Stats()
+    s.record_win("baker4", 120)
+    s.record_loss("blue-2x3")
+    (tmp_path / "data").mkdir()
+    stats.save(tmp_path / "data" / "stats.json", s)
+    code, out, err = cli("stats")
+    assert [ln.split()[0] for ln in out.splitlines()] == ["game", "baker4", "blue-2x3"]
+    code, out, err = cli("stats", "--all")
+    assert len(out.splitlines()) == 1 + sum(len(v.rule_sets()) for v in games.all_variants())
+    code, out, err = cli("stats", "--game", "eight-off")
+    assert out.startswith("no games played yet (the statistics of eight-off)")
+
+
+def test_shot_says_what_it_wrote_in_one_line(tmp_path):
+    out_png = tmp_path / "m.png"
+    code, out, err = cli("shot", "--menu", "--out", str(out_png))
+    assert code == 0, err
+    assert out == f"{out_png}: 288x224 PNG, ntsc pixels\n" and out_png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+SIX = ("Baker Solitaire", "Baker's Game", "Eight Off", "King Albert", "sequence solitaire", "Blue")
+
+
+def test_the_summary_and_help_describe_the_console_of_six_games():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert all(name in project["description"] for name in SIX) and "six" in project["description"]
+    assert "Topic :: Games/Entertainment :: Puzzle Games" in project["classifiers"]
+    assert "urls" not in project  # no address we cannot vouch for
+    text = " ".join(help_text().split())
+    assert all(name in text for name in SIX)
+    opening = (ROOT / "README.md").read_text()[:1200]
+    assert "console of open solitaires" in opening and all(n.split()[0] in opening for n in SIX)
+
+
+def test_the_readme_and_docs_link_only_to_what_a_clone_has():
+    import re
+
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        text = page.read_text()
+        assert "../shared" not in text, page
+        for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
+            if not target.startswith("http"):
+                assert (page.parent / target).exists(), (page, target)

@@ -75,7 +75,8 @@ def add_game_args(p: argparse.ArgumentParser, board: bool = True, game_default: 
     p.add_argument("--starting-rank", type=int, default=None, metavar="K",
                    help="King Albert: the rank already on the suit stacks, 0..12 (default 0)")
     if board:
-        p.add_argument("--board", metavar="FILE", help="start from a board in fc-solve format ('-' = stdin)")
+        p.add_argument("--board", metavar="FILE", help="start from a board file, as `show` prints one (fc-solve's "
+                       "format; Blue: a game file or a layout); '-' = stdin")
 
 
 def game_options(args: argparse.Namespace) -> dict:

@@ -149,9 +149,10 @@ def run_shot(args) -> int:
     script.run(m, steps)
     app = headless_app(m, glyphs=bool(args.glyphs), pal=bool(args.pal))
     try:
-        screenshot(app, args.out, args.scale, args.aspect)
+        w, h = screenshot(app, args.out, args.scale, args.aspect)
     except (OSError, ValueError) as e:
         raise UsageError(str(e)) from None
+    print(f"{args.out}: {w}x{h} PNG, {args.aspect} pixels")  # one line, as `sound` and `replay --gif` say
     return 0
 
 
