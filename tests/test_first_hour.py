@@ -290,7 +290,8 @@ def docs_game_file() -> str:
     import re
 
     text = (ROOT / "docs" / "games" / "blue.md").read_text()
-    return next(b for b in re.findall(r"```\n(.*?)```", text, re.S) if b.startswith("baker8bit-blue 1"))
+    blocks = [m.group(1) for m in re.finditer(r"^```[a-z]*\n(.*?)^```", text, re.S | re.M)]
+    return next(b for b in blocks if b.startswith("baker8bit-blue 1"))
 
 
 def test_the_docs_game_file_loads_and_its_strategy_agrees_with_its_aces(tmp_path):
