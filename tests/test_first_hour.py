@@ -491,3 +491,23 @@ def test_the_readme_and_docs_link_only_to_what_a_clone_has():
         for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
             if not target.startswith("http"):
                 assert (page.parent / target).exists(), (page, target)
+
+
+def test_ctrl_c_in_a_blue_survey_says_interrupted_and_keeps_the_rows(tmp_path):
+    out_csv = tmp_path / "blue.csv"
+    proc = subprocess.Popen([sys.executable, "-m", "baker8bit", "survey", "--game", "blue", "--deals", "1-100000",
+                             "--workers", "1", "--out", str(out_csv)], env=env(tmp_path),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (out_csv.exists() and out_csv.read_text().count("\n") >= 3):  # the header and two rows
+        if time.monotonic() > deadline or proc.poll() is not None:
+            proc.kill()
+            pytest.fail(f"no rows: {proc.communicate()}")
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "Traceback" not in err
+    assert f"baker8bit: interrupted; the rows written are kept in {out_csv}" in err
+    rows = out_csv.read_text().splitlines()
+    assert rows[0].startswith("suits,ranks,deal,")
+    assert len(rows) >= 3 and all(r.count(",") == rows[0].count(",") for r in rows)  # whole rows only

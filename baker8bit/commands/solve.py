@@ -71,7 +71,7 @@ def register(subparsers) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS", default=None, type=_address,
                    help="run on the Dask distributed cluster whose scheduler is at ADDRESS "
                    "(e.g. tcp://10.0.0.5:8786; needs pip install \"baker8bit[cluster]\" here and on the "
-                   "workers); --workers is then ignored")
+                   "workers; a scheduler that has no worker within a minute is an error); --workers is then ignored")
     p.add_argument("--out", metavar="FILE.csv", help="write the CSV here (default: standard output)")
     p.add_argument("--resume", action="store_true",
                    help="keep the rows already in --out and solve only the other deals")
@@ -122,6 +122,8 @@ def _variant_survey(variant, args: argparse.Namespace) -> int:
                                max_positions=args.max_states if args.max_states != DEFAULT_MAX_STATES else None,
                                max_seconds=args.max_seconds)
     except KeyboardInterrupt:
+        print("baker8bit: interrupted" + (f"; the rows written are kept in {args.out}" if args.out else ""),
+              file=sys.stderr)
         return 130
     finally:
         if stream is not sys.stdout:
