@@ -511,3 +511,35 @@ def test_ctrl_c_in_a_blue_survey_says_interrupted_and_keeps_the_rows(tmp_path):
     rows = out_csv.read_text().splitlines()
     assert rows[0].startswith("suits,ranks,deal,")
     assert len(rows) >= 3 and all(r.count(",") == rows[0].count(",") for r in rows)  # whole rows only
+
+
+@needs_dask
+def test_ctrl_c_in_a_survey_on_a_cluster_is_130_keeps_the_rows_and_no_traceback(tmp_path):
+    sched = subprocess.Popen([sys.executable, "-c", SCHEDULER.replace("n_workers=0", "n_workers=1, threads_per_worker=1")],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    out_csv = tmp_path / "x.csv"
+    try:
+        address = sched.stdout.readline().strip()
+        proc = subprocess.Popen([sys.executable, "-m", "baker8bit", "survey", "--suits", "4", "--deals", "1-1000000",
+                                 "--scheduler", address, "--out", str(out_csv)], env=env(tmp_path),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 90
+        while not (out_csv.exists() and out_csv.read_text().count("\n") > 60):  # a batch of rows is in
+            if time.monotonic() > deadline or proc.poll() is not None:
+                proc.kill()
+                pytest.fail(f"no rows: {proc.communicate()}")
+            time.sleep(0.2)
+        proc.send_signal(signal.SIGINT)
+        try:
+            out, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            pytest.fail(f"survey --scheduler ignored Ctrl-C: {proc.communicate()}")
+    finally:
+        sched.kill()
+        sched.communicate()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "Error" not in err and "interrupted;" in err
+    rows = out_csv.read_text().splitlines()
+    assert rows[0] == "game,deal,outcome,moves,states,seconds,search"
+    assert [int(r.split(",")[1]) for r in rows[1:]] == list(range(1, len(rows)))  # whole rows, in order

@@ -205,6 +205,8 @@ def run_survey(args: argparse.Namespace) -> int:
         failed, code = e, 1
     finally:
         progress.close()
+        if client is not None:
+            client.close()  # now, not when the interpreter ends (distributed then prints tracebacks)
         closing = sv.close_output(stream)
         if closing is not None:
             failed, code = failed or closing, code or 1
