@@ -543,3 +543,14 @@ def test_ctrl_c_in_a_survey_on_a_cluster_is_130_keeps_the_rows_and_no_traceback(
     rows = out_csv.read_text().splitlines()
     assert rows[0] == "game,deal,outcome,moves,states,seconds,search"
     assert [int(r.split(",")[1]) for r in rows[1:]] == list(range(1, len(rows)))  # whole rows, in order
+
+
+def test_every_help_runs_and_prints_no_format_escapes():
+    from baker8bit.cli import build_parser
+
+    parser = build_parser()
+    commands = [[]] + [[name] for name in parser._subparsers._group_actions[0].choices]
+    assert len(commands) > 10
+    for command in commands:
+        text = help_text(*command)
+        assert "%%" not in text and "%(" not in text and "Traceback" not in text, command

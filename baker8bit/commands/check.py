@@ -65,13 +65,10 @@ def register(subparsers) -> None:
 
 
 def _stdin_layout(text: str) -> tuple[rules.Layout, bytes]:
-    rows = [ln.split() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    if not rows:
-        raise UsageError("stdin: no layout (rows of cells such as 'AC 5D -- 2C')")
+    """A bare layout on stdin (``gamefile.read_layout``: errors name the line)."""
     try:
-        lay = rules.Layout(len(rows), len(rows[0]) - 1)
-        return lay, rules.parse_board("\n".join(" ".join(r) for r in rows), lay)
-    except rules.RulesError as e:
+        return gamefile.read_layout(text)
+    except gamefile.GameFileError as e:
         raise UsageError(f"stdin: {e}") from None
 
 
