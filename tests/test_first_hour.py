@@ -554,3 +554,36 @@ def test_every_help_runs_and_prints_no_format_escapes():
     for command in commands:
         text = help_text(*command)
         assert "%%" not in text and "%(" not in text and "Traceback" not in text, command
+
+
+REPLAY_SCRIPT = textwrap.dedent("""
+    import functools, sys
+    from baker8bit.sessions import recording
+    from baker8bit.window import app as window_app, video
+
+    video.AppOptions = functools.partial(window_app.AppOptions, headless=True, help_worker=False)
+    rec = recording.load(sys.argv[1])
+    plain = video.Paced.update
+
+    def update(self):  # says when the replay runs, so the test knows the loop is going
+        plain(self)
+        if self.app.machine.frame == 30:
+            print("running", flush=True)
+
+    video.Paced.update = update
+    video.replay_window(rec, speed=0.25, sound=False)
+""")
+
+
+def test_ctrl_c_in_a_window_replay_is_one_line_and_130(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-c", REPLAY_SCRIPT, str(ROOT / "docs" / "demo-recording.txt")],
+                            env=env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "running", proc.stderr.read() if proc.poll() is not None else ""
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130 and "Traceback" not in err and "baker8bit: interrupted" in err
