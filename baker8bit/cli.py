@@ -14,13 +14,21 @@ from baker8bit.commands.common import UsageError
 from baker8bit.core import compiled
 
 
+SUMMARY = ("An 8-bit console of six open solitaires on Pyxel: Baker Solitaire (ANTIC, 1989), Baker's Game, "
+           "Eight Off, King Albert, McCarthy's sequence solitaire and Corvi's Blue")
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2, like every other error
         self.exit(2, f"baker8bit: {message}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="baker8bit", description="Baker Solitaire (ANTIC, March 1989) on Pyxel.")
+    parser = _Parser(
+        prog="baker8bit", description=SUMMARY + ". Without a command: the window, at the menu of games.",
+        epilog="Statistics, the saved game, options and recordings are kept in ~/.pyxel/baker8bit/ "
+        "(or BAKER8BIT_DATA_DIR); files of 0.3.0 and before in ~/.pyxel/baker8bit/baker_solitaire/ "
+        "move there at the first run. `baker8bit COMMAND --help` tells more.")
     parser.add_argument("--version", action="version", version=f"baker8bit {__version__} ({compiled.summary()})")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name in MODULES:

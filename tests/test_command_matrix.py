@@ -229,7 +229,7 @@ def test_replay(game, tmp_path):
 
 @pytest.mark.parametrize("game", IDS)
 def test_stats(game):
-    code, out, err = cli("stats", "--game", game)
+    code, out, err = cli("stats", "--game", game, "--all")  # --all: every rule set, played or not
     if ok_or_refused(code, out, err):
         names = [line.split()[0] for line in out.splitlines()[1:]]
         assert names == list(games.get(game).rule_sets())

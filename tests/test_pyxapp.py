@@ -25,6 +25,8 @@ def test_pyxapp_holds_code_data_palettes_font_and_startup(tmp_path):
                    "baker8bit/baker8bit/atari/assets/fonts/baker8bit.bdf"):
         assert needed in names, needed
     assert not any("__pycache__" in n for n in names)
+    # no module compiled for the machine that built it (issue 24): the app runs the plain searches anywhere
+    assert not any(n.endswith((".so", ".pyd", ".dylib", ".c")) for n in names), sorted(n for n in names if "." in n[-4:])
     # the unpacked app finds its own data, wherever it is run from
     code = ("import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); "
             "from baker8bit.atari import palette, font, pokey; from baker8bit import games; "

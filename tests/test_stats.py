@@ -447,7 +447,7 @@ def test_the_data_dir_follows_pyxel_and_the_environment(tmp_path, monkeypatch):
     assert userdata.savegame_path(create=True) == tmp_path / "d" / "savegame.txt" and (tmp_path / "d").is_dir()
     monkeypatch.delenv(userdata.ENV)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert userdata.data_dir() == tmp_path / "home" / ".pyxel" / "baker8bit" / "baker_solitaire"
+    assert userdata.data_dir() == tmp_path / "home" / ".pyxel" / "baker8bit"
     assert userdata.pyxel_dir_name("Takashi Kitao") == "takashi_kitao"
     assert userdata.pyxel_dir_name("Pyxel: Shooter! v2") == "pyxel_shooter_v2"
 
@@ -487,7 +487,7 @@ def run(*argv):
 
 def test_stats_prints_the_table(data, capsys):
     some_stats(data)
-    assert run() == 0
+    assert run("--all") == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split() == ["game", "played", "won", "lost", "win", "%", "fewest", "streak", "best"]
     assert lines[1].split() == ["baker2", "3", "2", "1", "67", "39", "0", "2"]
@@ -510,8 +510,10 @@ def test_stats_for_one_suit_count(data, capsys):
 
 def test_stats_for_one_game(data, capsys):
     some_stats(data)
-    assert run("--game", "baker") == 0
+    assert run("--game", "baker", "--all") == 0
     assert [line.split()[0] for line in capsys.readouterr().out.splitlines()] == ["game", "baker2", "baker3", "baker4"]
+    assert run("--game", "baker") == 0  # without --all: the rule sets played
+    assert [line.split()[0] for line in capsys.readouterr().out.splitlines()] == ["game", "baker2", "baker4"]
     assert run("--game", "eight-off") == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2 and lines[1].split() == ["eight-off", "1", "1", "0", "100", "140", "1", "1"]
@@ -530,7 +532,7 @@ def test_suits_with_another_game_is_a_clear_error(data, capsys):
 
 
 def test_stats_without_a_file_shows_zeros(data, capsys):
-    assert run() == 0
+    assert run("--all") == 0
     out = capsys.readouterr().out
     assert len(out.splitlines()) == 1 + sum(len(v.rule_sets()) for v in games.all_variants()) and not (data / "stats.json").exists()
 

@@ -42,7 +42,9 @@ def arguments() -> list[str]:
 
 sys.exit(main(arguments()))
 '''
-IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc")
+# Compiled modules (and their C) built for this machine stay out: the app runs the plain-Python
+# searches wherever it is played (core/compiled.py falls back to them).
+IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd", "*.dylib", "*.c", "*.o", "*.html")
 
 
 def stage(folder: Path) -> Path:
@@ -60,7 +62,9 @@ def build(out_dir: Path) -> Path:
         folder.mkdir()
         script = stage(folder)
         # pyxel package writes APP_DIR.pyxapp in the current folder
-        subprocess.run(["pyxel", "package", str(folder), str(script)], cwd=tmp, check=True,
+        beside = Path(sys.executable).with_name("pyxel")  # this Python's pyxel, on PATH or not
+        pyxel = str(beside) if beside.exists() else (shutil.which("pyxel") or "pyxel")
+        subprocess.run([pyxel, "package", str(folder), str(script)], cwd=tmp, check=True,
                        stdout=subprocess.DEVNULL)
         made = Path(tmp) / f"{APP}.pyxapp"
         target = out_dir / made.name

@@ -1,7 +1,7 @@
 """``baker8bit check blue``: can a Blue layout be won?
 
     baker8bit check blue FILE              (a game file; '-' = a layout on stdin)
-    baker8bit check blue --seed N [--suits S --ranks R]
+    baker8bit check blue --deal N [--suits S --ranks R]     (--game blue; --seed N as before)
         [--memory 512M] [--effort K] [--max-seconds S] [--each] [--moves] [--json]
 
 Prints the verdict with the aces as dealt and with the best ordering (and,
@@ -16,7 +16,7 @@ import argparse
 import json
 import sys
 
-from baker8bit.commands.common import UsageError
+from baker8bit.commands.common import UsageError, add_game_word, deal_arg, game_word, ranks_arg, suits_arg
 from baker8bit.commands.solve import positive_float
 from baker8bit.core.compiled import search_name
 from baker8bit.core.cards import SUITS
@@ -44,11 +44,12 @@ def register(subparsers) -> None:
         "a Blue layout can be won: solved (with the moves), unsolvable (the search examined "
         "everything: a proof) or unknown (the memory or time ran out).",
     )
-    p.add_argument("game", choices=["blue"], help="the game (blue: Corvi's Gaps variant)")
+    add_game_word(p, ("blue",))
     p.add_argument("file", nargs="?", help="a Blue game file, or '-' for a layout on standard input")
-    p.add_argument("--seed", "-s", type=int, default=None, help=f"deal number 1..{MAX_DEAL}")
-    p.add_argument("--suits", type=int, default=4, help="suits (rows) 1..4 for --seed (default 4)")
-    p.add_argument("--ranks", type=int, default=13, help="cards per suit 2..13 for --seed (default 13)")
+    p.add_argument("--deal", "--seed", "-s", dest="seed", type=deal_arg, default=None, metavar="N",
+                   help=f"deal number 1..{MAX_DEAL} (--seed and -s, as Blue's ./blue -s, say the same)")
+    p.add_argument("--suits", type=suits_arg, default=4, help="suits (rows) 2..4 for --deal (default 4)")
+    p.add_argument("--ranks", type=ranks_arg, default=13, help="cards per suit 3..13 for --deal (default 13)")
     p.add_argument("--memory", type=_memory, default=checker.DEFAULT_MEMORY,
                    help="memory for the positions examined, e.g. 512M, 2G (default 512M)")
     p.add_argument("--effort", type=_effort, default=checker.DEFAULT_EFFORT,
@@ -64,19 +65,17 @@ def register(subparsers) -> None:
 
 
 def _stdin_layout(text: str) -> tuple[rules.Layout, bytes]:
-    rows = [ln.split() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    if not rows:
-        raise UsageError("stdin: no layout (rows of cells such as 'AC 5D -- 2C')")
+    """A bare layout on stdin (``gamefile.read_layout``: errors name the line)."""
     try:
-        lay = rules.Layout(len(rows), len(rows[0]) - 1)
-        return lay, rules.parse_board("\n".join(" ".join(r) for r in rows), lay)
-    except rules.RulesError as e:
+        return gamefile.read_layout(text)
+    except gamefile.GameFileError as e:
         raise UsageError(f"stdin: {e}") from None
 
 
 def _line(label: str, res: checker.Result, lay: rules.Layout, show: bool) -> str:
     aces = "".join(SUITS[s] for s in res.aces) if res.aces else "-"
-    text = f"{label:<14} {res.outcome:<10} aces {aces:<4} {len(res.moves):>4} moves " \
+    n = len(res.moves)
+    text = f"{label:<14} {res.outcome:<10} aces {aces:<4} {n:>4} move{'s' if n != 1 else ' '} " \
            f"{res.positions:>9} positions {res.seconds:8.2f} s"
     if show and res.moves:
         text += "\n  " + " ".join(m.text(lay) for m in res.moves)
@@ -89,6 +88,10 @@ def _json(res: checker.Result, lay: rules.Layout) -> dict:
             "seconds": round(res.seconds, 6)}
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def short(message: str, limit: int = 200) -> str:
     """A message cut to ``limit`` characters (a file's 100 MB token is not echoed)."""
     return message if len(message) <= limit else message[: limit - 3] + "..."
@@ -97,15 +100,16 @@ def short(message: str, limit: int = 200) -> str:
 def load_game(path: str):
     """A Blue game file, or UsageError with a short message."""
     try:
-        return gamefile.load(path)
+        return gamefile.load(path, bare=True)
     except gamefile.GameFileError as e:
         raise UsageError(f"{path}: {short(str(e))}") from None
 
 
 def run(args: argparse.Namespace) -> int:
+    game_word(args, ("blue",), "check", file_field="file")
     current = None
     if args.file and args.seed is not None:
-        raise UsageError("give a FILE or --seed, not both")
+        raise UsageError("give a FILE or --deal, not both")
     if args.file == "-":
         data = sys.stdin.buffer.read(gamefile.MAX_BYTES + 1)
         if len(data) > gamefile.MAX_BYTES:
@@ -115,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
             current = board  # a layout whose aces are already reordered
             board = rules.with_aces(board, lay.dealt_aces(), lay)
     elif args.file:
-        game = load_game(args.file)
+        game = load_game(args.file)  # a game file or a bare layout (what `show` prints)
         lay, board = game.layout, game.initial
         if game.cursor or game.aces != lay.dealt_aces():
             current = game.board
@@ -126,11 +130,11 @@ def run(args: argparse.Namespace) -> int:
         except (rules.RulesError, DealError) as e:
             raise UsageError(str(e)) from None
     else:
-        raise UsageError("check blue needs a FILE, '-' (stdin) or --seed N")
+        raise UsageError("check blue needs a FILE, '-' (stdin) or --deal N")
     lim = dict(max_memory=args.memory, max_seconds=args.max_seconds, effort=args.effort)
     if args.json:
         return _run_json(board, current, lay, args.each, lim)
-    print(f"Blue {lay.name} ({lay.suits} suits, {lay.ranks} ranks)")
+    print(f"Blue {lay.name} ({plural(lay.suits, 'suit')}, {plural(lay.ranks, 'rank')})")
     print(rules.board_text(board, lay))
     try:
         ans = checker.check_layout(board, lay, each=args.each, **lim)

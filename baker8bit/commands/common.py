@@ -65,16 +65,18 @@ def add_game_choice(p: argparse.ArgumentParser, default: str | None = games.DEFA
                    help=f"which game: {', '.join(games.ids())} (default {games.DEFAULT})")
 
 
-def add_game_args(p: argparse.ArgumentParser, board: bool = True, game_default: str | None = games.DEFAULT) -> None:
+def add_game_args(p: argparse.ArgumentParser, board: bool = True, game_default: str | None = games.DEFAULT,
+                  deal_default: str = "1") -> None:
     add_game_choice(p, game_default)
     p.add_argument("--suits", type=suits_arg, default=None,
                    help="the 1989 game (baker) and blue: 2, 3 or 4 suits (default 4)")
     p.add_argument("--ranks", type=ranks_arg, default=None, help="blue: 3..13 cards a suit (default 13)")
-    p.add_argument("--deal", type=deal_arg, default=None, help=f"deal number 1..{MAX_DEAL} (default 1)")
+    p.add_argument("--deal", type=deal_arg, default=None, help=f"deal number 1..{MAX_DEAL} (default {deal_default})")
     p.add_argument("--starting-rank", type=int, default=None, metavar="K",
                    help="King Albert: the rank already on the suit stacks, 0..12 (default 0)")
     if board:
-        p.add_argument("--board", metavar="FILE", help="start from a board in fc-solve format ('-' = stdin)")
+        p.add_argument("--board", metavar="FILE", help="start from a board file, as `show` prints one (fc-solve's "
+                       "format; Blue: a game file or a layout); '-' = stdin")
 
 
 def game_options(args: argparse.Namespace) -> dict:
@@ -100,16 +102,17 @@ def read_board_file(path: str, variant, options: dict):
     """A board from a file or stdin (``-``), read with a size cap; UsageError on anything wrong."""
     from baker8bit.sessions.textlines import decode
 
+    cap = getattr(variant, "board_bytes", BOARD_BYTES)  # a Blue game file with its history: 1 MiB
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(BOARD_BYTES + 1)
+            data = sys.stdin.buffer.read(cap + 1)
         else:
             with open(path, "rb") as f:
-                data = f.read(BOARD_BYTES + 1)
+                data = f.read(cap + 1)
     except OSError as e:
         raise UsageError(f"cannot read board {path}: {e.strerror or e}") from None
-    if len(data) > BOARD_BYTES:
-        raise UsageError(f"cannot read board {path}: over {BOARD_BYTES // 1024} KiB, not a board")
+    if len(data) > cap:
+        raise UsageError(f"cannot read board {path}: over {cap // 1024} KiB, not a board")
     try:
         text = decode(data, boardtext.BoardError)
     except boardtext.BoardError as e:
@@ -132,3 +135,29 @@ def start_of(args: argparse.Namespace):
     rs = variant.rules(options)
     deal = args.deal or 1
     return rs, variant.new_game(rs, deal).position, deal
+
+
+def add_game_word(p: argparse.ArgumentParser, known: tuple[str, ...]) -> None:
+    """The game of a command made for some games only (``study``, ``check``): as a word
+    (``study sequence``) or, as every other command takes it, ``--game ID``; default the first."""
+    p.add_argument("game_word", nargs="?", metavar="GAME",
+                   help=f"the game: {', '.join(known)} (default {known[0]}; --game ID says the same)")
+    p.add_argument("--game", type=game_arg, default=None, help=f"the game: {', '.join(known)} (default {known[0]})")
+
+
+def game_word(args: argparse.Namespace, known: tuple[str, ...], command: str, file_field: str | None = None) -> str:
+    """The game ``add_game_word`` read. With ``file_field``, a first word that is no game id and a
+    missing file is the file (``check --game blue FILE``)."""
+    word = args.game_word
+    if word is not None and word not in games.ids() and file_field and getattr(args, file_field) is None:
+        setattr(args, file_field, word)
+        word = None
+    if word is not None and word not in games.ids():
+        raise UsageError(f"unknown game {word!r} (known: {', '.join(games.ids())})")
+    if word is not None and args.game is not None and word != args.game:
+        raise UsageError(f"give the game once: {word!r} or --game {args.game}")
+    game = word or args.game or known[0]
+    if game not in known:
+        raise UsageError(f"{command} is for {' and '.join(known)} only, not {game}")
+    args.game = game
+    return game

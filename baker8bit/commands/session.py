@@ -25,6 +25,8 @@ def register(sub) -> None:
                    help=f"only this game's rule sets: {', '.join(games.ids())} (default: every game)")
     p.add_argument("--suits", type=suits_arg, default=None,
                    help="only the 1989 game (baker) with this suit count (2, 3 or 4)")
+    p.add_argument("--all", action="store_true",
+                   help="every rule set, played or not (default: only those with a game played)")
     p.add_argument("--reset", action="store_true",
                    help="delete the statistics shown (asks first); exit 0 when deleted or there were none, "
                    "1 when kept (answer no, no answer, a file that cannot be read or written)")
@@ -43,10 +45,13 @@ def chosen(args) -> tuple[list[str] | None, str]:
     return list(variant.rule_sets()), f"the statistics of {variant.id}"
 
 
-def table(stats: statsmod.Stats, names: list[str] | None = None) -> str:
+def table(stats: statsmod.Stats, names: list[str] | None = None, every: bool = True) -> str:
+    """The table of the rule sets ``names`` (None: all); without ``every`` only those played."""
     rows = [HEADERS]
     for r in stats.summary():
         if names is not None and r["rule_set"] not in names:
+            continue
+        if not every and not r["played"]:
             continue
         rows.append(
             tuple(
@@ -86,7 +91,11 @@ def run_stats(args) -> int:
     if message:
         print(f"baker8bit: {message}", file=sys.stderr)
     if not args.reset:
-        print(table(stats, names), end="")
+        text = table(stats, names, every=args.all)
+        if text.count("\n") == 1:  # the header alone
+            print(f"no games played yet ({which}); `baker8bit stats --all` shows every rule set")
+        else:
+            print(text, end="")
         return 0
     if not path.exists():
         print(f"no statistics to delete ({path} does not exist)")

@@ -33,6 +33,13 @@ def add_limit_args(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _address(text: str) -> str:
+    try:
+        return sv.check_address(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "solve", help="solve a deal or a board",
@@ -61,10 +68,10 @@ def register(subparsers) -> None:
                    help="King Albert: the rank already on the suit stacks, 0..12, or a list such as 0,3 (default 0)")
     p.add_argument("--workers", type=positive_int, default=None,
                    help="worker processes (default: one per CPU core)")
-    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None, type=_address,
                    help="run on the Dask distributed cluster whose scheduler is at ADDRESS "
                    "(e.g. tcp://10.0.0.5:8786; needs pip install \"baker8bit[cluster]\" here and on the "
-                   "workers); --workers is then ignored")
+                   "workers; a scheduler that has no worker within a minute is an error); --workers is then ignored")
     p.add_argument("--out", metavar="FILE.csv", help="write the CSV here (default: standard output)")
     p.add_argument("--resume", action="store_true",
                    help="keep the rows already in --out and solve only the other deals")
@@ -115,6 +122,8 @@ def _variant_survey(variant, args: argparse.Namespace) -> int:
                                max_positions=args.max_states if args.max_states != DEFAULT_MAX_STATES else None,
                                max_seconds=args.max_seconds)
     except KeyboardInterrupt:
+        print("baker8bit: interrupted" + (f"; the rows written are kept in {args.out}" if args.out else ""),
+              file=sys.stderr)
         return 130
     finally:
         if stream is not sys.stdout:
@@ -163,9 +172,17 @@ def run_survey(args: argparse.Namespace) -> int:
     kept = [done[(rs.name, d)] for rs in rule_sets for d in deals if (rs.name, d) in done] if done else []
     tasks = (sv.Task(rs.name, d, args.max_states, args.max_seconds)  # a stream: never a list of every deal
              for rs in rule_sets for d in deals if (rs.name, d) not in done)
+    client = None
+    if args.scheduler:  # reach the cluster (and a worker) before any CSV is opened: a failure leaves none
+        try:
+            client = sv.connect_dask(args.scheduler)
+        except RuntimeError as e:
+            return _fail(str(e))
     try:
         stream, header, created = sv.open_output(args.out, args.resume)
     except OSError as e:
+        if client is not None:
+            client.close()
         return _fail(f"cannot write {args.out}: {e.strerror or e}")
     progress = sv.Progress(sys.stderr, total)
     progress.update(len(kept), force=True)
@@ -176,8 +193,7 @@ def run_survey(args: argparse.Namespace) -> int:
     failed: OSError | None = None
     try:
         writer = sv.RowWriter(stream, header, fields if not header else sv.FIELDS)
-        rows_in = (sv.run_tasks_dask(tasks, args.scheduler) if args.scheduler
-                   else sv.run_tasks(tasks, workers))
+        rows_in = sv.run_tasks_dask(tasks, client) if client is not None else sv.run_tasks(tasks, workers)
         for row in rows_in:
             writer.write(row)
             written += 1
@@ -185,15 +201,12 @@ def run_survey(args: argparse.Namespace) -> int:
             progress.update(counts.n)
     except KeyboardInterrupt:
         code = 130
-    except RuntimeError as e:  # no Dask, or the scheduler cannot be reached
-        if not args.scheduler:
-            raise
-        print(f"\nbaker8bit: {e}", file=sys.stderr)
-        code = 2
     except OSError as e:  # a full disk, a closed pipe
         failed, code = e, 1
     finally:
         progress.close()
+        if client is not None:
+            client.close()  # now, not when the interpreter ends (distributed then prints tracebacks)
         closing = sv.close_output(stream)
         if closing is not None:
             failed, code = failed or closing, code or 1

@@ -15,7 +15,7 @@ import argparse
 import os
 import sys
 
-from baker8bit.commands.common import UsageError, positive_int
+from baker8bit.commands.common import UsageError, add_game_word, game_word, positive_int
 from baker8bit.games.sequence import strategy as strat
 from baker8bit.freecell.solver import survey as sv
 from baker8bit.games.sequence import study as sd
@@ -26,9 +26,9 @@ def register(subparsers) -> None:
         "study", help="play many deals of a game with strategies; one CSV row per game",
         description="Play every deal of a range with each strategy in worker processes; write one CSV "
         f"row per game ({','.join(sd.FIELDS)}), show progress on stderr and end with a table of wins, "
-        "win rates and their 95%% intervals. Ctrl-C stops it and keeps the rows written so far.",
+        "win rates and their 95% intervals. Ctrl-C stops it and keeps the rows written so far.",
     )
-    p.add_argument("game", choices=["sequence"], help="the game (sequence: McCarthy's sequence solitaire)")
+    add_game_word(p, ("sequence",))
     p.add_argument("--strategy", nargs="+", action="extend", required=True, metavar="NAME|FILE",
                    help=f"shipped strategies ({', '.join(strat.shipped_names())}), strategy files, "
                    "clairvoyant or lookahead")
@@ -45,6 +45,7 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    game_word(args, ("sequence",), "study")
     try:
         deals = sd.parse_deals(args.deals)
     except ValueError as e:
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     for name in args.strategy:
         if name not in ("clairvoyant", "lookahead"):
             try:
-                strat.load(name)
+                strat.load(name, also=("clairvoyant", "lookahead"))
             except strat.StrategyError as e:
                 raise UsageError(str(e)) from None
         if name not in names:

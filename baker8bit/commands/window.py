@@ -63,7 +63,8 @@ def add_window_args(p) -> None:
 
 
 def register_root(parser) -> None:
-    add_game_args(parser, board=True, game_default=None)
+    add_game_args(parser, board=True, game_default=None,
+                  deal_default="the title asks; with --suits or --ranks alone a random deal")
     add_window_args(parser)
     parser.add_argument("--click", action="store_true", help="a key click, as the Atari OS made")
     parser.add_argument("--record", metavar="FILE", help="record the session (every key, by frame) to FILE")
@@ -72,22 +73,25 @@ def register_root(parser) -> None:
                              "(from the --record FILE, else from OUT-recording.txt beside it; "
                              'needs pip install "baker8bit[video]")')
     parser.add_argument("-s", dest="seed_deal", metavar="SEED", type=deal_arg, default=None,
-                        help="start from this deal number (as Blue's ./blue -s; the same as --deal)")
+                        help="Blue's deal SEED (as Blue's ./blue -s: the game is Blue unless --game says "
+                        "another; then the same as --deal)")
     parser.add_argument("-f", dest="game_file", metavar="FILE", default=None,
-                        help="start from a saved game file (as Blue's ./blue -f; the same as --board)")
+                        help="a Blue game file or layout (as Blue's ./blue -f; its size is the file's; "
+                        "the game is Blue unless --game says another; then the same as --board)")
     parser.set_defaults(func=run_window)
 
 
 def seed_and_file(args) -> None:
-    """``-s SEED`` and ``-f FILE`` (the Blue program's options) are ``--deal`` and ``--board``."""
+    """``-s SEED`` and ``-f FILE`` (the Blue program's options, ``./blue -s N``, ``./blue -f FILE``) are
+    ``--deal`` and ``--board``; without ``--game`` they mean Blue, as in that program."""
     seed, path = getattr(args, "seed_deal", None), getattr(args, "game_file", None)
+    if (seed is not None or path is not None) and args.game is None:
+        args.game = "blue"  # the Blue program's options; the other games' are --deal and --board
     if seed is not None:
         if args.deal is not None and args.deal != seed:
             raise UsageError("give -s or --deal, not both")
         args.deal = seed
     if path is not None:
-        if args.game is None:
-            args.game = "blue"  # -f is the Blue program's option; the other games' files are --board
         if args.board:
             raise UsageError("give -f or --board, not both")
         args.board = path
@@ -106,7 +110,7 @@ def register(sub) -> None:
     p.set_defaults(func=run_shot)
 
     p = sub.add_parser("demo", help="the program plays a solvable deal to WINNER by itself; any key stops")
-    add_game_args(p, board=False)
+    add_game_args(p, board=False, deal_default="a random one; the demo plays the first solvable deal from there")
     add_window_args(p)
     p.add_argument("--speed", type=speed_arg, default=1.0, help="pace (2 = twice as fast)")
     p.add_argument("--strategy", metavar="NAME|FILE", default=None,
@@ -156,9 +160,10 @@ def run_shot(args) -> int:
     script.run(m, steps)
     app = headless_app(m, glyphs=bool(args.glyphs), pal=bool(args.pal))
     try:
-        screenshot(app, args.out, args.scale, args.aspect)
+        w, h = screenshot(app, args.out, args.scale, args.aspect)
     except (OSError, ValueError) as e:
         raise UsageError(str(e)) from None
+    print(f"{args.out}: {w}x{h} PNG, {args.aspect} pixels")  # one line, as `sound` and `replay --gif` say
     return 0
 
 

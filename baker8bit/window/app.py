@@ -239,6 +239,27 @@ def offer_screen(g: Game) -> Screen:
     return scr
 
 
+def run_until_signal(update: Callable[[], None], draw: Callable[[], None],
+                     before_exit: Callable[[], None] | None = None) -> None:
+    """``pyxel.run``, with Ctrl-C (SIGINT) or SIGTERM in the terminal noted by a handler and acted on
+    at the next frame: ``before_exit`` keeps the work, one line says so, exit 130 (143 for SIGTERM)
+    through ``SystemExit`` (Pyxel exits with its code), never a traceback."""
+    caught: list[int] = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda signum, _frame: caught.append(signum))
+
+    def frame() -> None:
+        if caught:
+            if before_exit is not None:
+                before_exit()
+            interrupt = caught[0] == signal.SIGINT
+            print(f"baker8bit: {'interrupted' if interrupt else 'terminated'}", file=sys.stderr, flush=True)
+            raise SystemExit(130 if interrupt else 128 + caught[0])
+        update()
+
+    pyxel.run(frame, draw)
+
+
 class App:
     def __init__(
         self,
@@ -471,7 +492,14 @@ class App:
         self.renderer.draw(self.shown, target)
 
     def run(self) -> None:
-        pyxel.run(self.update, self.draw)
+        """Pyxel's loop; Ctrl-C or SIGTERM saves the recording first (``run_until_signal``)."""
+        run_until_signal(self.update, self.draw, self._keep_work)
+
+    def _keep_work(self) -> None:
+        """Before the window ends on a signal: the recording is saved (atomically); the saved game
+        and statistics are written as the game goes."""
+        if self.session is not None:
+            self.session.save_recording()
 
     # -- headless driving (tests, captures) ---------------------------------------------
 

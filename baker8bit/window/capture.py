@@ -24,9 +24,10 @@ def shaped(app: App, scale: int = 1, shape: str = aspect.DEFAULT) -> tuple[bytes
     return aspect.resample(app.picture_bytes(), g.width, g.height, shape, scale)
 
 
-def screenshot(app: App, out: str | os.PathLike, scale: int = 1, shape: str = aspect.DEFAULT) -> None:
+def screenshot(app: App, out: str | os.PathLike, scale: int = 1, shape: str = aspect.DEFAULT) -> tuple[int, int]:
     """Draw the app's current frame and write it as a PNG (temp file, then rename): ``scale``
-    scanlines a scanline, the columns resampled to the pixel ``shape`` (window/aspect.py)."""
+    scanlines a scanline, the columns resampled to the pixel ``shape`` (window/aspect.py).
+    Returns the PNG's width and height."""
     out = Path(out)
     if not 1 <= scale <= 16:
         raise ValueError(f"scale must be 1..16, not {scale}")
@@ -48,6 +49,7 @@ def screenshot(app: App, out: str | os.PathLike, scale: int = 1, shape: str = as
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+    return w, h
 
 
 def write_png(path: str | os.PathLike, data: bytes, w: int, h: int) -> None:

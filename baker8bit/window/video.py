@@ -14,7 +14,7 @@ import pyxel
 from baker8bit.atari import palette
 from baker8bit.window import aspect
 from baker8bit.sessions import recording
-from baker8bit.window.app import App, AppOptions, Scripted
+from baker8bit.window.app import App, AppOptions, Scripted, run_until_signal
 
 
 class VideoError(OSError):
@@ -57,7 +57,7 @@ def replay_window(rec: recording.Recording, speed: float = 1.0, scale: int | Non
                   window_scale: int | None = None, fullscreen: bool = False) -> None:
     app = replay_app(rec, AppOptions(scale=scale, glyphs=glyphs, pal=pal, sound=sound, aspect=shape,
                                      window_scale=window_scale, fullscreen=fullscreen))
-    pyxel.run(Paced(app, speed, end=rec.frames).update, app.draw)
+    run_until_signal(Paced(app, speed, end=rec.frames).update, app.draw)  # Ctrl-C: one line, 130
 
 
 def render_headless(rec: recording.Recording, gif: str | None = None, png_dir: str | None = None,

@@ -182,8 +182,9 @@ def _loads(text: str) -> Game:
     return game
 
 
-def load(path: str | os.PathLike) -> Game:
-    """Read a game file; any problem raises GameFileError (the file is only read)."""
+def load(path: str | os.PathLike, bare: bool = False) -> Game:
+    """Read a game file (with ``bare``, or a bare layout: ``read_game``); any problem raises
+    GameFileError (the file is only read)."""
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)
@@ -196,4 +197,82 @@ def load(path: str | os.PathLike) -> Game:
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
         raise GameFileError(f"line {line}: not ASCII text (byte {e.start})") from None
-    return loads(text)
+    return read_game(text) if bare else loads(text)
+
+
+LAYOUT_EXAMPLE = "rows of cells such as 'AC 5D -- 2C', as `baker8bit show --game blue` prints"
+
+
+def read_layout(text: str, suits: int | None = None, ranks: int | None = None) -> tuple[Layout, bytes]:
+    """A bare layout (the rows ``show`` prints; ``| `` before a row, blank and ``#`` lines allowed):
+    its size is what the rows say; ``suits``/``ranks``, when given, must agree. The aces may be in
+    any order (a layout under way). GameFileError names the line at fault."""
+    rows: list[tuple[int, list[str]]] = []
+    for n, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        rows.append((n, line.removeprefix("|").split()))
+    if not rows:
+        raise GameFileError(f"line 1: no layout in it ({LAYOUT_EXAMPLE})")
+    first, cells0 = rows[0]
+    if len(rows) > rules.MAX_SUITS:
+        raise GameFileError(f"line {rows[rules.MAX_SUITS][0]}: a layout has at most {rules.MAX_SUITS} rows "
+                            f"({LAYOUT_EXAMPLE})")
+    widest = Layout(rules.MAX_SUITS, rules.MAX_RANKS)
+    for n, cells in rows:
+        for t in cells:  # every cell a card or a gap before any question of size
+            try:
+                widest.parse_card(t)
+            except RulesError as e:
+                raise GameFileError(f"line {n}: {e} ({LAYOUT_EXAMPLE})") from None
+        if len(cells) != len(cells0):
+            raise GameFileError(f"line {n}: {len(cells)} cell{'s' if len(cells) != 1 else ''}, "
+                                f"the row on line {first} has {len(cells0)}")
+    try:
+        layout = Layout(len(rows), len(cells0) - 1)
+    except RulesError as e:
+        raise GameFileError(f"line {first}: {len(cells0)} cells a row: {e} ({LAYOUT_EXAMPLE})") from None
+    seen: dict[int, int] = {}
+    board = []
+    for n, cells in rows:
+        for t in cells:
+            try:
+                c = layout.parse_card(t)
+            except RulesError as e:
+                raise GameFileError(f"line {n}: {e}") from None
+            if c != GAP and c in seen:
+                raise GameFileError(f"line {n}: {rules.card_text(c)} is there twice (also line {seen[c]})")
+            if c != GAP:
+                seen[c] = n
+            board.append(c)
+    board_bytes = bytes(board)
+    try:
+        rules.check_board(board_bytes, layout)
+    except RulesError as e:
+        raise GameFileError(f"line {rows[-1][0]}: {e}") from None
+    asked = (suits or layout.suits, ranks or layout.ranks)
+    if asked != (layout.suits, layout.ranks):
+        raise GameFileError(f"line {first}: this layout is {layout.suits} suits of {layout.ranks} ranks; "
+                            f"the file gives the size, leave out --suits and --ranks")
+    return layout, board_bytes
+
+
+def read_game(text: str, suits: int | None = None, ranks: int | None = None) -> Game:
+    """A game file, or a bare layout (``read_layout``) as a game not begun (a layout whose aces are
+    reordered: that ordering chosen before the first move). ``suits``/``ranks``, when given, must be
+    the file's size: GameFileError, naming the line, otherwise."""
+    if text.lstrip().startswith(MAGIC):
+        game = loads(text)
+        lay = game.layout
+        if (suits or lay.suits, ranks or lay.ranks) != (lay.suits, lay.ranks):
+            n = next((k for k, ln in enumerate(text.splitlines(), start=1) if ln.startswith("suits")), 1)
+            raise GameFileError(f"line {n}: this game is {lay.suits} suits of {lay.ranks} ranks; the file "
+                                "gives the size, leave out --suits and --ranks")
+        return game
+    layout, board = read_layout(text, suits, ranks)
+    aces = rules.aces_of(board, layout)
+    game = Game(layout, rules.with_aces(board, layout.dealt_aces(), layout))
+    if aces != layout.dealt_aces():
+        game.set_aces(aces)
+    return game

@@ -10,13 +10,14 @@ from typing import Any
 from baker8bit.games.blue import gamefile, screen
 from baker8bit.games.blue.dialogue import BlueDialogue
 from baker8bit.games.blue.play import DEFAULT, RANKS, RULES, SUITS, BlueGame, BlueRules, copy, rules_of
-from baker8bit.games.blue.rules import Game, RulesError, board_text, parse_board
+from baker8bit.games.blue.rules import Game, board_text
 from baker8bit.games.blue.title import BlueTitle
 from baker8bit.games.variant import Option, SolveResult, Variant, VariantError
 
 
 class BlueVariant(Variant):
     saves = False  # a Blue game is kept in its own game file (W writes it, R reads it back)
+    board_bytes = gamefile.MAX_BYTES  # -f/--board read a game file up to the size R and check read
     options = (
         Option("suits", SUITS, DEFAULT.suits, "rows of the layout (one suit a row)"),
         Option("ranks", RANKS, DEFAULT.ranks, "cards of each suit (the rows have one slot more)"),
@@ -59,18 +60,19 @@ class BlueVariant(Variant):
         screen.draw_game(scr, view, game, frame)
 
     def read_board(self, text: str, options: dict[str, Any] | None = None):
-        """A game file (``gamefile``), or a bare layout (rows of cells, aces as dealt) of the size the options give."""
-        if text.lstrip().startswith(gamefile.MAGIC):
-            try:
-                game = gamefile.loads(text)
-            except gamefile.GameFileError as e:
-                raise VariantError(f"not a Blue game file: {e}") from None
-            return game, rules_of(game.layout)
-        rules = self.rules(options or {})
+        """A game file (``gamefile``), or a bare layout (rows of cells, as ``show`` prints; its size
+        is what its rows say). ``--suits``/``--ranks`` given must be the file's size."""
+        options = options or {}
         try:
-            return Game(rules.layout, parse_board(text, rules.layout)), rules
-        except RulesError as e:
-            raise VariantError(f"not a Blue {rules.layout.name} layout: {e}") from None
+            game = gamefile.read_game(text, options.get("suits"), options.get("ranks"))
+        except gamefile.GameFileError as e:
+            raise VariantError(str(e)) from None
+        lay = game.layout
+        if lay.suits not in SUITS or lay.ranks not in RANKS:
+            raise VariantError(f"line 1: a layout of {lay.suits} suits of {lay.ranks} ranks; the game deals "
+                               f"{SUITS[0]}..{SUITS[-1]} suits of {RANKS[0]}..{RANKS[-1]} "
+                               "ranks (`check blue FILE` decides any size)")
+        return game, rules_of(lay)
 
     def write_board(self, position: Game, rules) -> str:
         return gamefile.dumps(position)
@@ -85,8 +87,9 @@ class BlueVariant(Variant):
         return gamefile.dumps(a) == gamefile.dumps(b)
 
     def show(self, rules, position: Game, deal: int | None) -> str:
-        """The layout as dealt (rows of cells, ``--`` a gap), as the checker reads it."""
-        return board_text(position.start(), position.layout) + "\n"
+        """The current layout (rows of cells, ``--`` a gap: a deal as dealt, a game file at its
+        cursor), as ``check blue`` and ``-f`` read it back."""
+        return board_text(position.board, position.layout) + "\n"
 
     def solve(self, position: Game, rules, max_states=None, max_seconds=None) -> SolveResult:
         """The checker with the aces as they are on the board; the keys are those of play mode:

@@ -348,10 +348,12 @@ def _check_rule(rule: Rule, where: str) -> None:
             raise never(f"the conditions {' and '.join(repr(a.text) for a in atoms)} cannot all hold")
 
 
-def parse(text: str, name: str = "<strategy>") -> Strategy:
-    """Read and check a strategy; StrategyError names the line of the first problem."""
+def parse(text: str, name: str = "<strategy>", where: str | None = None) -> Strategy:
+    """Read and check a strategy; StrategyError names the line of the first problem, as
+    ``WHERE:LINE:`` (``where``: the file as the user named it; default the strategy's name)."""
     rules: list[Rule] = []
     strategy = Strategy(name, rules, source=text)
+    name = where or name  # from here on: where the errors say the problem is
     covered: dict[str, int] = {}  # move class -> line of an unconditional rule taking it
     for n, raw in enumerate(text.splitlines(), start=1):
         toks = _tokens(raw, n, name)
@@ -390,20 +392,27 @@ def shipped_names() -> list[str]:
     return sorted(p.name[:-4] for p in SHIPPED.iterdir() if p.name.endswith(".txt"))
 
 
-def load(name_or_path: str) -> Strategy:
-    """A shipped strategy by name (``random``, ``greedy``, ``best``...) or a strategy file."""
+def load(name_or_path: str, also: tuple[str, ...] = ()) -> Strategy:
+    """A shipped strategy by name (``random``, ``greedy``, ``best``...) or a strategy file; errors
+    name the file as given and its line. ``also``: other names the caller takes (the study's
+    reference players), listed when a name is unknown."""
     if "/" not in name_or_path and "\\" not in name_or_path and not name_or_path.endswith(".txt"):
         res = SHIPPED / f"{name_or_path}.txt"
         if not res.is_file():
-            raise StrategyError(f"no strategy {name_or_path!r}: shipped ones are "
-                                f"{', '.join(shipped_names())}, or give a file name")
+            known = ", ".join([*shipped_names(), *also])
+            raise StrategyError(f"no strategy {name_or_path!r}: known ones are {known}, or give a file name")
         return parse(res.read_text(encoding="utf-8"), name_or_path)
     path = Path(name_or_path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise StrategyError(f"cannot read strategy {name_or_path}: {e}") from None
-    return parse(text, path.stem if path.suffix == ".txt" else str(path))
+        data = path.read_bytes()
+    except OSError as e:
+        raise StrategyError(f"cannot read strategy {name_or_path}: {e.strerror or e}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise StrategyError(f"{name_or_path}:{line}: not plain text (byte 0x{data[e.start]:02x} is not UTF-8)") from None
+    return parse(text, path.stem if path.suffix == ".txt" else str(path), where=name_or_path)
 
 
 # ---- playing ---------------------------------------------------------------------------
