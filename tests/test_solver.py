@@ -303,8 +303,9 @@ def test_solve_command_json(capsys):
 
     assert _cli(["solve", "--suits", "2", "--deal", "3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"outcome", "solution", "moves", "states", "seconds", "search"}
+    assert set(out) == {"outcome", "solution", "moves", "states", "seconds", "search", "automatic"}
     assert out["search"] in ("compiled", "pure") and out["moves"] == len(out["solution"])
+    assert out["automatic"] == []  # the 1989 game makes no move by itself
     rs = baker_rules(2)
     assert out["outcome"] == SOLVED
     assert replay(Position.dealt(3, rs), rs, out["solution"]).is_complete()

@@ -166,6 +166,20 @@ class Result:
         skip = set(self.auto)
         return [m for i, m in enumerate(self.moves) if i not in skip]
 
+    def automatic(self, rules: RuleSet) -> list[tuple[int, str]]:
+        """The moves the game makes itself (none where the rules have no automatic moves), each
+        as ``(after, move)``: made once the player has typed ``after`` of ``keys(rules)``."""
+        if not rules.auto_home:
+            return []
+        skip = set(self.auto)
+        typed, out = 0, []
+        for i, m in enumerate(self.moves):
+            if i in skip:
+                out.append((typed, m))
+            else:
+                typed += 1
+        return out
+
 
 def move_names(rules: RuleSet) -> list[list[str]]:
     """``names[s][d]``: the key notation of a move from place s to place d (columns, then
