@@ -8,7 +8,7 @@ from pathlib import Path
 
 from baker8bit import games
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver.search import solve
+from baker8bit.freecell.solver import solve
 from baker8bit.freecell.solver.shorten import shorten
 from baker8bit.sessions import recording
 from baker8bit.sessions.recording import Recording, Start

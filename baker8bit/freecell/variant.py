@@ -92,8 +92,7 @@ class FreecellVariant(Variant):
               shorten: bool = True) -> SolveResult:
         """The fast search's answer, its line shortened (``solver/shorten.py``) unless ``shorten``
         is False; its keys leave out the moves the game makes itself."""
-        from baker8bit.freecell.solver import solve
-        from baker8bit.freecell.solver.search import search_name
+        from baker8bit.freecell.solver import search_name, solve
         from baker8bit.freecell.solver.shorten import shorten as shorter
 
         r = solve(position, rules, max_states=max_states, max_seconds=max_seconds)
