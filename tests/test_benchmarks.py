@@ -83,6 +83,18 @@ def test_bench_solver_prints_the_ratio_to_fc_solve():
     assert "verdicts agree on all 5 deals" in out and "DISAGREE" not in out
 
 
+def test_bench_lengths_prints_medians_against_fc_solve_opt_for_every_family_game():
+    need_fcsolve()
+    out = run("bench_lengths.py", timeout=300)
+    for game in ("baker", "bakers-game", "eight-off", "king-albert"):
+        m = re.search(rf"^\| {game} \| (\d+) \| ({NUM}) \[(\d+), (\d+)\] \| ({NUM}) \[(\d+), (\d+)\] \| "
+                      rf"({NUM}) \[\d+, \d+\] \| ({NUM}) \[\d+, \d+\] \| (\d+) / (\d+) / (\d+) \|$", out, re.M)
+        assert m, f"no row for {game}:\n{out}"
+        n, found, _, _, short, lo, hi, keys, _theirs, less, same, more = (float(x) for x in m.groups())
+        assert 1 <= n <= 5 and less + same + more == n
+        assert keys <= short <= found and lo <= short <= hi  # shortened: never longer; keys: no more
+
+
 def test_bench_solver_refuses_a_game_without_a_peer_in_one_line():
     p = subprocess.run([sys.executable, str(BENCH / "bench_solver.py"), "--smoke", "--game", "blue"],
                        capture_output=True, text=True, timeout=60)
@@ -127,7 +139,7 @@ def test_an_unknown_game_is_a_usage_error_not_a_traceback(script):
 
 
 SMOKE_TESTED = {"bench_blue.py", "bench_frame.py", "bench_gif.py", "bench_help.py", "bench_sequence.py",
-                "bench_solver.py", "bench_video.py"}
+                "bench_solver.py", "bench_video.py", "bench_lengths.py"}
 
 
 def test_every_benchmark_has_a_smoke_test():

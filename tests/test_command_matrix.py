@@ -128,7 +128,8 @@ def test_solve_prints_the_keys_a_player_types(game):
     if ok_or_refused(code, out, err):
         lines = out.splitlines()
         assert lines[0] == SOLVED and len(lines) == 3
-        assert re.fullmatch(r"\d+ moves, \d+ states, [\d.]+ s, (compiled|pure) search", lines[2])
+        assert re.fullmatch(r"\d+ moves( \(\d+ made by the game itself, not typed\))?, \d+ states, [\d.]+ s, "
+                            r"(compiled|pure) search", lines[2])
         assert played(game, deal, lines[1].split()).rstrip().endswith("WINNER")
 
 
@@ -138,8 +139,9 @@ def test_solve_json(game):
     code, out, err = cli("solve", "--game", game, "--deal", str(deal), "--json", "--max-states", BUDGET)
     if ok_or_refused(code, out, err):
         answer = json.loads(out)
-        assert set(answer) == {"outcome", "solution", "moves", "states", "seconds", "search"}
+        assert set(answer) == {"outcome", "solution", "moves", "states", "seconds", "search", "automatic"}
         assert answer["outcome"] == SOLVED and answer["search"] in SEARCHES
+        assert all(0 <= a["after"] <= len(answer["solution"]) for a in answer["automatic"])
         assert answer["moves"] >= len([k for k in answer["solution"] if k != "P"]) > 0
         assert 0 < answer["states"] and answer["seconds"] >= 0
         out = json.loads(played_json := cli("keys", "--game", game, "--deal", str(deal),

@@ -14,8 +14,9 @@ Ours runs first, with a states cap: 6,000,000 positions with the compiled search
 without it. fc-solve runs only on the deals ours decides (an unknown of ours can be compared
 with nothing). With the compiled search every deal 1..100 is decided by both, and they agree;
 without it, 88 (the others need the larger cap). Every solution of ours replays to a win
-through ``baker8bit keys --game king-albert --deal D "..." --json`` (the game's automatic moves
-made by the game, not typed); fc-solve's through the engine with automatic moves off.
+through ``baker8bit keys --game king-albert --deal D "..." --json`` twice: with automatic moves
+on (the default: the keys leave out the moves the game makes itself) and with ``--auto off``
+(every move typed); fc-solve's solutions (every move typed) through ``keys --auto off``.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from baker8bit.freecell import fcsolve
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import parse_move
 from baker8bit.freecell.position import Position
+from baker8bit.freecell.solver.shorten import shorten
 from baker8bit.freecell.solver import SOLVED, UNKNOWN, colour_core, solve
 
 KA = games.get("king-albert")
@@ -37,10 +39,11 @@ RULES = KA.rules({})
 MANUAL = KA.rules({"auto": False})
 
 
-def keys_json(deal: int, keys: list[str]) -> dict:
+def keys_json(deal: int, keys: list[str], auto: str = "on") -> dict:
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
-        assert cli.main(["keys", "--game", "king-albert", "--deal", str(deal), " ".join(keys), "--json"]) == 0
+        assert cli.main(["keys", "--game", "king-albert", "--deal", str(deal), "--auto", auto,
+                         " ".join(keys), "--json"]) == 0
     return json.loads(buf.getvalue())
 
 
@@ -68,6 +71,12 @@ def test_verdicts_equal_fc_solves_on_deals_1_to_100_and_solutions_win():
         ours = solve(pos, RULES, max_states=OUR_CAP)
         if ours.outcome == SOLVED:
             assert keys_json(deal, ours.keys(RULES))["won"], deal
+            assert ours.keys(MANUAL) == ours.moves
+            assert keys_json(deal, ours.keys(MANUAL), "off")["won"], deal
+            for rules, auto in ((RULES, "on"), (MANUAL, "off")):  # shortened, as solve gives it
+                short = shorten(pos, rules, ours)
+                assert len(short.moves) <= len(ours.moves)
+                assert keys_json(deal, short.keys(rules), auto)["won"], (deal, auto)
         if ours.outcome == UNKNOWN:
             continue
         theirs, moves = fc_solve(pos)
@@ -76,6 +85,8 @@ def test_verdicts_equal_fc_solves_on_deals_1_to_100_and_solutions_win():
             for m in moves:
                 g.push(parse_move(m, MANUAL))
             assert g.won, deal
+            out = keys_json(deal, moves, "off")
+            assert out["won"] and out["moves"] == len(moves), deal
         if theirs == UNKNOWN:
             continue
         assert ours.outcome == theirs, deal
@@ -95,3 +106,47 @@ def test_fc_solve_options_model_the_reserve():
     assert verdict == SOLVED
     assert all(not (m[1] in "JKLMNOP") for m in moves)
     assert "-to" in fcsolve.command(RULES) and "01ABDE" in fcsolve.command(RULES)
+
+
+def solve_json(deal: int, auto: str) -> dict:
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert cli.main(["solve", "--game", "king-albert", "--deal", str(deal), "--auto", auto, "--json"]) == 0
+    return json.loads(buf.getvalue())
+
+
+def test_solve_gives_the_keys_a_player_types_with_automatic_moves_on_and_off():
+    """Held-out deals 101..115: ``solve`` with automatic moves on leaves out the moves the game
+    makes itself (listed in the JSON's ``automatic``, each after the key group that causes it);
+    with ``--auto off`` every move is a key. Both replay through ``keys`` to WINNER, and so do the
+    keys with the automatic moves put back where the JSON says, typed with automatic moves off."""
+    won = 0
+    for deal in range(101, 116):
+        on, off = solve_json(deal, "on"), solve_json(deal, "off")
+        assert on["outcome"] == off["outcome"], deal
+        assert off["automatic"] == []
+        if on["outcome"] != SOLVED:
+            continue
+        won += 1
+        assert keys_json(deal, on["solution"])["won"], deal
+        assert keys_json(deal, off["solution"], "off")["won"], deal
+        line = list(on["solution"])
+        for a in reversed(on["automatic"]):  # the game's moves put back where it makes them
+            line.insert(a["after"], a["move"])
+        assert on["moves"] == len(line), deal
+        assert keys_json(deal, line, "off")["won"], deal  # the whole line, every move typed
+        assert on["automatic"] and len(on["solution"]) < on["moves"]
+    assert won >= 8  # measured: 10 of 15 (5 unsolvable or unknown)
+
+
+def test_the_readme_commands_of_deal_101():
+    """``solve --game king-albert --deal 101`` (text) gives keys that ``keys`` plays to WINNER, and
+    ``--auto off`` gives every move: as many keys as moves, no line of the game's own moves."""
+    for auto in ("on", "off"):
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            assert cli.main(["solve", "--game", "king-albert", "--deal", "101", "--auto", auto]) == 0
+        outcome, keys, last = buf.getvalue().splitlines()
+        assert outcome == SOLVED and keys_json(101, keys.split(), auto)["won"]
+        assert ("made by the game itself" in last) == (auto == "on")
+        assert (int(last.split()[0]) == len(keys.split())) == (auto == "off")

@@ -303,8 +303,9 @@ def test_solve_command_json(capsys):
 
     assert _cli(["solve", "--suits", "2", "--deal", "3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"outcome", "solution", "moves", "states", "seconds", "search"}
+    assert set(out) == {"outcome", "solution", "moves", "states", "seconds", "search", "automatic"}
     assert out["search"] in ("compiled", "pure") and out["moves"] == len(out["solution"])
+    assert out["automatic"] == []  # the 1989 game makes no move by itself
     rs = baker_rules(2)
     assert out["outcome"] == SOLVED
     assert replay(Position.dealt(3, rs), rs, out["solution"]).is_complete()
@@ -394,3 +395,40 @@ def test_progress_prints_lines_without_a_terminal():
     assert 2 <= len(lines) <= 4
     assert lines[-1].startswith("[" + "#" * 30 + "] 10/10")
     assert "ETA 0:00:00" in lines[-1]
+
+
+def test_the_solver_package_has_no_import_cycle():
+    """``freecell/solver/``: the modules import one another (at the top or inside a function) with
+    no cycle, and no search imports the chooser (``choose.py``): it stands apart from them."""
+    import ast
+    from pathlib import Path
+
+    import baker8bit.freecell.solver as pkg
+
+    folder = Path(pkg.__file__).parent
+    names = {p.stem for p in folder.glob("*.py")} - {"__init__"}
+    graph = {}
+    for name in names:
+        tree = ast.parse((folder / f"{name}.py").read_text())
+        deps = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                if node.module == "baker8bit.freecell.solver":
+                    deps |= {a.name for a in node.names if a.name in names}
+                elif node.module.startswith("baker8bit.freecell.solver."):
+                    deps.add(node.module.rsplit(".", 1)[1])
+        graph[name] = deps - {name}
+    assert graph["search"] == set() and "choose" in names
+    assert not any("choose" in deps for deps in graph.values())
+
+    def reach(start):
+        seen, todo = set(), [start]
+        while todo:
+            for d in graph.get(todo.pop(), ()):
+                if d not in seen:
+                    seen.add(d)
+                    todo.append(d)
+        return seen
+
+    cycles = [n for n in names if n in reach(n)]
+    assert cycles == [], cycles

@@ -5,22 +5,29 @@ and fc-solve's, must replay through the engine to a won position.
 fc-solve runs as Baker's Game with as many free cells as parking spaces and as
 many stacks as columns, on the board we write (absent suits written as full
 foundations), with ``-to 01ABCDE``: only its moves to the foundations and its
-"atomic" single-card moves, so its solutions are single-card moves like ours.
+"atomic" single-card moves, so its solutions are single-card moves like ours. Both solutions
+also replay through ``baker8bit keys --suits N --deal D "..."`` to WINNER: the keys a player types
+(the 1989 game makes no move by itself, so its keys are its moves).
 ``-sel`` makes it tell a proof ("I could not solve this game.") from a limit
 ("Iterations count exceeded.").
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 import os
 import shutil
 
 import pytest
 
 from conftest import baker_rules, fc_solve_checked, read_baker_board
+from baker8bit import cli
 from baker8bit.freecell import moves
 from baker8bit.freecell import rules
 from baker8bit.freecell.position import Position
+from baker8bit.freecell.solver.shorten import shorten
 from baker8bit.freecell.solver import SOLVED, UNSOLVABLE, solve
 
 DEALS = range(1, 101)
@@ -48,6 +55,14 @@ def replay_to_end(pos: Position, rs: rules.RuleSet, solution: list[str]) -> Posi
     return pos
 
 
+def won_through_keys(suits: int, deal: int, keys: list[str]) -> bool:
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert cli.main(["keys", "--suits", str(suits), "--deal", str(deal), " ".join(keys), "--json"]) == 0
+    out = json.loads(buf.getvalue())
+    return out["won"] and out["moves"] == len(keys)
+
+
 def fc_solve(pos: Position, rs: rules.RuleSet) -> tuple[str, list[str]]:
     """fc-solve's verdict and its solution in key notation (single-card moves only)."""
     return fc_solve_checked(pos, rs)
@@ -67,6 +82,11 @@ def test_verdicts_and_solutions_agree_with_fc_solve(suits):
         if theirs == SOLVED:
             assert replay_to_end(pos, rs, ours.moves).is_complete(), f"deal {deal}: our solution"
             assert replay_to_end(pos, rs, their_moves).is_complete(), f"deal {deal}: fc-solve's solution"
+            assert ours.keys(rs) == ours.moves
+            assert won_through_keys(suits, deal, ours.keys(rs)), f"deal {deal}: our keys"
+            short = shorten(pos, rs, ours).keys(rs)
+            assert len(short) <= len(ours.moves) and won_through_keys(suits, deal, short), f"deal {deal}: shortened"
+            assert won_through_keys(suits, deal, their_moves), f"deal {deal}: fc-solve's keys"
     assert outcomes[SOLVED] > 0 and outcomes[UNSOLVABLE] > 0, outcomes
 
 

@@ -54,6 +54,12 @@ def positive_float(text: str) -> float:
     return x
 
 
+def auto_arg(text: str) -> bool:
+    if text not in ("on", "off"):
+        raise argparse.ArgumentTypeError(f"auto must be on or off, not {text!r}")
+    return text == "on"
+
+
 def game_arg(text: str) -> str:
     if text not in games.ids():
         raise argparse.ArgumentTypeError(f"unknown game {text!r} (known: {', '.join(games.ids())})")
@@ -74,6 +80,8 @@ def add_game_args(p: argparse.ArgumentParser, board: bool = True, game_default: 
     p.add_argument("--deal", type=deal_arg, default=None, help=f"deal number 1..{MAX_DEAL} (default {deal_default})")
     p.add_argument("--starting-rank", type=int, default=None, metavar="K",
                    help="King Albert: the rank already on the suit stacks, 0..12 (default 0)")
+    p.add_argument("--auto", type=auto_arg, default=None, metavar="on|off",
+                   help="King Albert: automatic moves to the suit stacks, on or off (default on)")
     if board:
         p.add_argument("--board", metavar="FILE", help="start from a board file, as `show` prints one (fc-solve's "
                        "format; Blue: a game file or a layout); '-' = stdin")
@@ -82,7 +90,7 @@ def add_game_args(p: argparse.ArgumentParser, board: bool = True, game_default: 
 def game_options(args: argparse.Namespace) -> dict:
     """The game options given on the command line (None where not given)."""
     return {"suits": getattr(args, "suits", None), "ranks": getattr(args, "ranks", None),
-            "starting_rank": getattr(args, "starting_rank", None)}
+            "starting_rank": getattr(args, "starting_rank", None), "auto": getattr(args, "auto", None)}
 
 
 def variant_of(args: argparse.Namespace):

@@ -92,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
     print(result.outcome)
     if result.keys:
         print(" ".join(result.keys))
-    print(f"{result.moves} moves, {result.positions} states, {result.seconds:.3f} s, {result.search} search")
+    made = f" ({len(result.automatic)} made by the game itself, not typed)" if result.automatic else ""
+    print(f"{result.moves} moves{made}, {result.positions} states, {result.seconds:.3f} s, {result.search} search")
     return 0
 
 

@@ -20,6 +20,9 @@ from baker8bit.freecell.moves import group_moves, parse_move
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
 from baker8bit.freecell.solver import SOLVED, Search, searcher, solve
+from baker8bit.freecell.solver.shorten import shorten
+
+REPLAY_COST = 1000  # positions of HELP's budget one replay of the shortening pass stands for
 
 
 def first_command(game: Game, solution: list[str]) -> str:
@@ -50,6 +53,9 @@ def think(position: Position, rules: RuleSet, budget: int) -> Thought:
     # share the budget, so a level never costs more than its positions
     searches = len(colour_core.ORDERS) if colour_core.supports(rules) else 1
     result = solve(position, rules, max_states=max(1, budget // searches))
+    # the line shortened from its first move on (so the move HELP shows is not one the line
+    # undoes), within a number of replays that grows with the level's budget
+    result = shorten(position, rules, result, max_replays=budget // REPLAY_COST)
     return Thought(result.outcome, result.keys(rules) if result.outcome == SOLVED else [], result.states)
 
 

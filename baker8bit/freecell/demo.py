@@ -2,7 +2,8 @@
 
 A plan's commands are the player's own: single moves, and group moves ``TBC``
 where the line moves a run. ``Planner`` finds one in slices (so the title keeps
-running while it thinks), skipping deals the solver does not win.
+running while it thinks), skipping deals the solver does not win; the line is shortened first
+(``solver/shorten.py``), so the demonstration makes no move it undoes.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from baker8bit.freecell.advisor import first_command
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import group_moves, parse_move
 from baker8bit.freecell.solver import SOLVED, searcher
+from baker8bit.freecell.solver.shorten import shorten
 
 
 def commands_of(game: Game, moves: list[str], auto: tuple[int, ...] = ()) -> list[str]:
@@ -61,6 +63,7 @@ class Planner:
         if result is None:
             return None
         if result.outcome == SOLVED:
+            result = shorten(self._game.position, self.rules, result)  # a line a person can follow
             self.plan = Plan(self.rules, self.deal, tuple(commands_of(self._game, result.moves, result.auto if self.rules.auto_home else ())))
             return self.plan
         self.tries += 1

@@ -133,6 +133,22 @@ def apply(pos: Position, move: Move) -> Position:
     return Position(tuple(columns), tuple(cells), tuple(foundations))
 
 
+def safe_home(pos: Position, rules: RuleSet) -> Move | None:
+    """King Albert's automatic move (``rules.auto_home``; ``solver/shorten.py`` follows it): the
+    first stack whose top card the game moves home by itself: the card may go home and both cards
+    that might be put on it (one rank lower, the other colour) are home already."""
+    found = pos.foundations
+    for i, col in enumerate(pos.columns):
+        if not col:
+            continue
+        c = col[-1]
+        s, r = divmod(c, 13)
+        others = (0, 3) if s in (1, 2) else (1, 2)
+        if found[s] == r and all(found[o] >= r for o in others):
+            return Move(("column", i), ("terminal", -1))
+    return None
+
+
 def sources(pos: Position) -> list[Place]:
     return [("column", i) for i, c in enumerate(pos.columns) if c] + [
         ("cell", i) for i, c in enumerate(pos.cells) if c is not None

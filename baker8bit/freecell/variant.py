@@ -86,13 +86,20 @@ class FreecellVariant(Variant):
             raise VariantError(f"the game {self.id} has no strategies (--strategy is for sequence)")
         return Planner(rules, deal)
 
-    def solve(self, position: Position, rules: RuleSet, max_states=None, max_seconds=None) -> SolveResult:
-        """The fast search's answer; its keys leave out the moves the game makes itself."""
-        from baker8bit.freecell.solver import solve
-        from baker8bit.freecell.solver.search import search_name
+    shortens = True  # ``solve`` takes ``shorten`` (the survey turns it off)
+
+    def solve(self, position: Position, rules: RuleSet, max_states=None, max_seconds=None,
+              shorten: bool = True) -> SolveResult:
+        """The fast search's answer, its line shortened (``solver/shorten.py``) unless ``shorten``
+        is False; its keys leave out the moves the game makes itself."""
+        from baker8bit.freecell.solver import search_name, solve
+        from baker8bit.freecell.solver.shorten import shorten as shorter
 
         r = solve(position, rules, max_states=max_states, max_seconds=max_seconds)
-        return SolveResult(r.outcome, tuple(r.keys(rules)), len(r.moves), r.states, r.seconds, search_name(rules))
+        if shorten:
+            r = shorter(position, rules, r)
+        return SolveResult(r.outcome, tuple(r.keys(rules)), len(r.moves), r.states, r.seconds, search_name(rules),
+                           tuple(r.automatic(rules)))
 
 
 def check_board_shape(text: str, rules: RuleSet, variant: Variant) -> None:

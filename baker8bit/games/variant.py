@@ -42,7 +42,9 @@ class SolveResult:
     ``"P"`` then ``"B5C7"``), leaving out the moves a game makes by itself (King Albert's
     automatic moves). ``moves``: the moves of the winning line, those the game makes itself
     included. ``positions``: positions the search examined. ``search``: which search ran,
-    ``"compiled"`` or ``"pure"`` (``core/compiled.py``)."""
+    ``"compiled"`` or ``"pure"`` (``core/compiled.py``). ``automatic``: the moves the game makes
+    by itself on the way (King Albert with automatic moves on), each as ``(after, move)``: the
+    game makes ``move`` once the player has typed the first ``after`` key groups of ``keys``."""
 
     outcome: str
     keys: tuple[str, ...] = ()
@@ -50,16 +52,20 @@ class SolveResult:
     positions: int = 0
     seconds: float = 0.0
     search: str = "pure"
+    automatic: tuple[tuple[int, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:
             raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, not {self.outcome!r}")
         object.__setattr__(self, "keys", tuple(self.keys))
+        object.__setattr__(self, "automatic", tuple((int(a), str(m)) for a, m in self.automatic))
 
     def json(self) -> dict:
-        """The object ``solve --json`` prints (``solution``: the keys; ``states``: the positions)."""
+        """The object ``solve --json`` prints (``solution``: the keys; ``states``: the positions;
+        ``automatic``: the moves the game makes itself, not typed, each ``{"after": n, "move": m}``)."""
         return {"outcome": self.outcome, "solution": list(self.keys), "moves": self.moves,
-                "states": self.positions, "seconds": round(self.seconds, 6), "search": self.search}
+                "states": self.positions, "seconds": round(self.seconds, 6), "search": self.search,
+                "automatic": [{"after": a, "move": m} for a, m in self.automatic]}
 
 
 class VariantError(ValueError):

@@ -120,7 +120,7 @@ def solve(
     max_seconds: float | None = None,
     run=None,
 ) -> Result:
-    """Search a position to the end (or to a limit): ``search.solve``'s answer.
+    """Search a position to the end (or to a limit): ``solver.solve``'s answer.
 
     ``run`` is the search loop (``_run`` of this module unless another module
     that makes the same search, ``_cfast``, passes its own)."""

@@ -166,6 +166,20 @@ class Result:
         skip = set(self.auto)
         return [m for i, m in enumerate(self.moves) if i not in skip]
 
+    def automatic(self, rules: RuleSet) -> list[tuple[int, str]]:
+        """The moves the game makes itself (none where the rules have no automatic moves), each
+        as ``(after, move)``: made once the player has typed ``after`` of ``keys(rules)``."""
+        if not rules.auto_home:
+            return []
+        skip = set(self.auto)
+        typed, out = 0, []
+        for i, m in enumerate(self.moves):
+            if i in skip:
+                out.append((typed, m))
+            else:
+                typed += 1
+        return out
+
 
 def move_names(rules: RuleSet) -> list[list[str]]:
     """``names[s][d]``: the key notation of a move from place s to place d (columns, then
@@ -537,48 +551,3 @@ class Search:
             children.reverse()
             push(children)
         return self._finish(UNSOLVABLE, [])
-
-
-def solve(
-    position: Position,
-    rules: RuleSet,
-    max_states: int | None = None,
-    max_seconds: float | None = None,
-) -> Result:
-    """Search a position to the end (or to a limit) in one call.
-
-    The rule sets ``core.supports`` (building in suit) go to the fast core
-    (``core.py``, compiled into ``_cfast`` when built: see ``core.implementation``),
-    the ones ``colour_core.supports`` (alternating colours) to its fast search
-    (compiled into ``_ccolour``), the others to ``searcher``'s search. HELP and the
-    demo run ``searcher``'s search in slices."""
-    from baker8bit.freecell.solver import colour_core, core
-
-    if core.supports(rules):
-        return core.implementation().solve(position, rules, max_states, max_seconds)
-    if colour_core.supports(rules):
-        return colour_core.implementation().solve(position, rules, max_states, max_seconds)
-    return searcher(position, rules, max_states, max_seconds).step()
-
-
-def search_name(rules: RuleSet) -> str:
-    """Which search ``solve`` runs for these rules: ``"compiled"`` (``_cfast`` or ``_ccolour``)
-    or ``"pure"`` (their references, or ``searcher``'s search), as ``core/compiled.py`` says."""
-    from baker8bit.core import compiled
-    from baker8bit.freecell.solver import colour_core, core
-
-    if core.supports(rules):
-        return compiled.search_name("same-suit")
-    if colour_core.supports(rules):
-        return compiled.search_name("colour")
-    return compiled.PURE
-
-
-def searcher(position: Position, rules: RuleSet, max_states: int | None = None,
-             max_seconds: float | None = None):
-    """The search for these rules: ``Search`` (in suit) or ``colour.ColourSearch``."""
-    if rules.build == "colour":
-        from baker8bit.freecell.solver.colour import ColourSearch
-
-        return ColourSearch(position, rules, max_states, max_seconds)
-    return Search(position, rules, max_states, max_seconds)

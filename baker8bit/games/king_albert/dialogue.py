@@ -28,26 +28,11 @@ from baker8bit import games
 from baker8bit.console.dialogue import FLASH, IDLE, SELECTED, WON
 from baker8bit.core import events as ev
 from baker8bit.freecell.dialogue import LETTERS, MOVING, Dialogue
-from baker8bit.freecell.moves import GroupError, Move, RunMove, card_at, group_moves, run_length
+from baker8bit.freecell.moves import GroupError, Move, RunMove, card_at, group_moves, run_length, safe_home
 
 SPREAD, OPTIONS = "spread", "options"
 NEW, RESTART, UNDO, OPEN, TO_SPACES, CHEAT = "Q", "R", "SPACE", "V", "S", "X"
 RANK_KEY, AUTO_KEY = "S", "A"
-
-
-def safe_home(pos, rules) -> Move | None:
-    """The first stack whose top card the game moves home by itself: the card may go home and
-    both cards that might be put on it (one rank lower, the other colour) are home already."""
-    found = pos.foundations
-    for i, col in enumerate(pos.columns):
-        if not col:
-            continue
-        c = col[-1]
-        s, r = divmod(c, 13)
-        others = (0, 3) if s in (1, 2) else (1, 2)
-        if found[s] == r and all(found[o] >= r for o in others):
-            return Move(("column", i), ("terminal", -1))
-    return None
 
 
 class KingAlbertDialogue(Dialogue):
