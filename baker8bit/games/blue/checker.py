@@ -63,6 +63,7 @@ class Result:
     aces: tuple[int, ...] | None = None  # the ordering the moves are played with
     positions: int = 0
     seconds: float = 0.0
+    method: str = ""  # which run decided (``plan run K``, ``proof run``) and, for a proof, its size
 
 
 def position_bytes(layout: Layout, pure: bool | None = None) -> int:
@@ -106,17 +107,31 @@ def _search_with_restarts(start: bytes, layout: Layout, budget: int, max_seconds
     once, ``work`` in all), run k with order seed k (run 0: the plain order),
     until one wins, one exhausts the reachable positions (unsolvable), or the
     plan or the time runs out (unknown)."""
+    return _runs(start, layout, budget, max_seconds, prune, work)[:3]
+
+
+def _runs(start: bytes, layout: Layout, budget: int, max_seconds: float | None,
+          prune: bool = True, work: int | None = None, proof: int | None = None):
+    """``_search_with_restarts`` and what decided: (outcome, moves, positions, method).
+    ``proof``: when the plan ends unknown, one more run in the plain order keeping up
+    to ``proof`` positions (the "proof run": its stack emptying is the proof)."""
     t0 = time.monotonic()
     total = 0
-    for k, cap in enumerate(restarts.plan(budget, work=work)):
+    caps = [(k, cap) for k, cap in enumerate(restarts.plan(budget, work=work))]
+    if proof is not None and proof > budget:
+        caps.append((None, proof))
+    for k, cap in caps:
         left = None if max_seconds is None else max_seconds - (time.monotonic() - t0)
         if left is not None and left <= 0:
             break
         outcome, path, n = _search(start, layout, cap, left, prune, k if k else None)
         total += n
         if outcome != UNKNOWN:
-            return outcome, path, total
-    return UNKNOWN, [], total
+            name = f"plan run {k}" if k is not None else "proof run"
+            if outcome == UNSOLVABLE:
+                name += f", exhaustive: {n} positions (cap {cap})"
+            return outcome, path, total, name
+    return UNKNOWN, [], total, ""
 
 
 def _prune_inside(layout: Layout) -> bool:
@@ -142,31 +157,40 @@ def _work(budget: int, effort: int) -> int:
     return budget * effort
 
 
+def _proof_positions(layout: Layout, proof_memory: int | None) -> int | None:
+    return None if proof_memory is None else proof_memory // position_bytes(layout)
+
+
 def solve(board: bytes, layout: Layout, aces: tuple[int, ...] | None = None, *,
           max_memory: int | None = None, max_positions: int | None = None,
-          max_seconds: float | None = None, effort: int = DEFAULT_EFFORT) -> Result:
+          max_seconds: float | None = None, effort: int = DEFAULT_EFFORT,
+          proof_memory: int | None = None) -> Result:
     """The verdict for ``board`` with the aces ``aces`` (default: as on the board).
-    ``effort``: the runs together may keep ``effort`` times what one run may."""
+    ``effort``: the runs together may keep ``effort`` times what one run may.
+    ``proof_memory``: bytes for one more run, in the plain order, when the plan ends
+    unknown (what ``proof_memory`` holds at ``position_bytes``; e.g. 8G: 117 million
+    positions compiled)."""
     t0 = time.monotonic()
     start = board if aces is None else rules.with_aces(board, aces, layout)
     budget = _limits(layout, max_memory, max_positions)
-    outcome, path, n = _search_with_restarts(start, layout, budget, max_seconds, _prune_inside(layout),
-                                             _work(budget, effort))
-    return Result(outcome, path, rules.aces_of(start, layout), n, time.monotonic() - t0)
+    outcome, path, n, how = _runs(start, layout, budget, max_seconds, _prune_inside(layout),
+                                  _work(budget, effort), _proof_positions(layout, proof_memory))
+    return Result(outcome, path, rules.aces_of(start, layout), n, time.monotonic() - t0, how)
 
 
 def solve_any(board: bytes, layout: Layout, *, max_memory: int | None = None,
               max_positions: int | None = None, max_seconds: float | None = None,
-              effort: int = DEFAULT_EFFORT) -> Result:
+              effort: int = DEFAULT_EFFORT, proof_memory: int | None = None) -> Result:
     """The verdict with the best ace ordering (rule 6): solved with the ordering
-    that wins and its moves, or unsolvable for every ordering."""
+    that wins and its moves, or unsolvable for every ordering (``proof_memory``: as
+    in ``solve``)."""
     t0 = time.monotonic()
     b = bytearray(board)
     for a in range(0, layout.size, layout.width):
         b[a] = UNDECIDED
     budget = _limits(layout, max_memory, max_positions)
-    outcome, path, n = _search_with_restarts(bytes(b), layout, budget, max_seconds, _prune_inside(layout),
-                                             _work(budget, effort))
+    outcome, path, n, how = _runs(bytes(b), layout, budget, max_seconds, _prune_inside(layout),
+                                  _work(budget, effort), _proof_positions(layout, proof_memory))
     aces = None
     if outcome == SOLVED:
         final = bytes(b)
@@ -178,7 +202,7 @@ def solve_any(board: bytes, layout: Layout, *, max_memory: int | None = None,
                 nb[m.to - 1] = m.card - 1
             final = bytes(nb)
         aces = tuple(final[a + 1] >> 4 for a in range(0, layout.size, layout.width))
-    return Result(outcome, path, aces, n, time.monotonic() - t0)
+    return Result(outcome, path, aces, n, time.monotonic() - t0, how)
 
 
 def check_layout(board: bytes, layout: Layout, *, each: bool = False, **limits) -> dict:
