@@ -199,3 +199,39 @@ def test_proof_memory_is_blue_only_and_checked():
     assert code == 2 and "--proof-memory" in err
     code, out, err = cli("survey", "--game", "king-albert", "--deals", "1", "--proof-memory", "1G")
     assert code == 2 and "--proof-memory" in err
+
+
+def test_every_ordering_proven_unsolvable_is_a_proof_for_the_best(monkeypatch):
+    """A 3x4 layout no ordering wins: with a budget the undecided search cannot exhaust, the
+    tries of each ordering (here a run as large as the budget) prove all six: unsolvable, as the
+    unpruned retrograde count says; compiled and pure give the same result."""
+    lay = Layout(3, 3)
+    b = rules.parse_board("AC -- 3C --\nAD -- 2D 2C\nAH 3H 3D 2H", lay)
+    won = study.winnable_set(lay)
+    assert not any(study.relabel(b, p, lay) in won for p in rules.orderings(lay))
+    monkeypatch.setattr(checker, "ORDERING_SHARE", 1)
+    assert checker._search_with_restarts(bytes([255 if i % 4 == 0 else c for i, c in enumerate(b)]), lay, 16,
+                                         None, True, 16)[0] == checker.UNKNOWN
+    res = checker.solve_any(b, lay, max_positions=16, effort=1)
+    assert res.outcome == checker.UNSOLVABLE and res.method.startswith("every ordering exhaustive: ")
+    monkeypatch.setenv("BAKER8BIT_PURE_SOLVER", "1")
+    pure = checker.solve_any(b, lay, max_positions=16, effort=1)
+    assert (pure.outcome, pure.positions, pure.method) == (res.outcome, res.positions, res.method)
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_an_ordering_tried_alone_wins_what_the_undecided_search_leaves_unknown(pure, monkeypatch):
+    """Full-size deal 4: no win with the aces undecided within 40,000 positions a run; tried
+    one ordering at a time (2,500 a run) one wins; the moves replay with that ordering, and the
+    compiled and the pure search give the same answer."""
+    if pure:
+        monkeypatch.setenv("BAKER8BIT_PURE_SOLVER", "1")
+    board = rules.deal(4)
+    plain = checker.solve_any(board, FULL, max_positions=40_000, orderings=False)
+    res = checker.solve_any(board, FULL, max_positions=40_000)
+    assert plain.outcome == checker.UNKNOWN and res.outcome == checker.SOLVED
+    assert res.method.startswith("ordering ") and replays(rules.with_aces(board, res.aces, FULL), res.moves, FULL)
+    if pure:
+        monkeypatch.delenv("BAKER8BIT_PURE_SOLVER")
+        fast = checker.solve_any(board, FULL, max_positions=40_000)
+        assert (fast.moves, fast.aces, fast.positions, fast.method) == (res.moves, res.aces, res.positions, res.method)

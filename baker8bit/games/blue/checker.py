@@ -178,31 +178,73 @@ def solve(board: bytes, layout: Layout, aces: tuple[int, ...] | None = None, *,
     return Result(outcome, path, rules.aces_of(start, layout), n, time.monotonic() - t0, how)
 
 
+ORDERING_SHARE = 16  # solve_any's tries of each ordering keep 1/16 of the budget a run (docs/games/blue.md)
+
+
 def solve_any(board: bytes, layout: Layout, *, max_memory: int | None = None,
               max_positions: int | None = None, max_seconds: float | None = None,
-              effort: int = DEFAULT_EFFORT, proof_memory: int | None = None) -> Result:
+              effort: int = DEFAULT_EFFORT, proof_memory: int | None = None,
+              orderings: bool = True) -> Result:
     """The verdict with the best ace ordering (rule 6): solved with the ordering
-    that wins and its moves, or unsolvable for every ordering (``proof_memory``: as
-    in ``solve``)."""
+    that wins and its moves, or unsolvable for every ordering.
+
+    First one search with the aces undecided (its plan of runs). If that ends unknown and
+    ``orderings``: each of the S! orderings in turn, its own plan with a run keeping
+    ``1 / ORDERING_SHARE`` of the budget (the same effort): a win of one is a win; a proof for
+    every one is a proof. Then, if still unknown, the proof run of ``proof_memory`` (as in
+    ``solve``) with the aces undecided."""
     t0 = time.monotonic()
     b = bytearray(board)
     for a in range(0, layout.size, layout.width):
         b[a] = UNDECIDED
     budget = _limits(layout, max_memory, max_positions)
     outcome, path, n, how = _runs(bytes(b), layout, budget, max_seconds, _prune_inside(layout),
-                                  _work(budget, effort), _proof_positions(layout, proof_memory))
-    aces = None
+                                  _work(budget, effort))
     if outcome == SOLVED:
-        final = bytes(b)
-        for m in path:  # replay to read the ordering off the final board
-            nb = bytearray(final)
-            nb[final.index(m.card)] = GAP
-            nb[m.to] = m.card
-            if m.to % layout.width == 1 and nb[m.to - 1] == UNDECIDED and nb[m.to + 1] != m.card + 1:
-                nb[m.to - 1] = m.card - 1
-            final = bytes(nb)
-        aces = tuple(final[a + 1] >> 4 for a in range(0, layout.size, layout.width))
-    return Result(outcome, path, aces, n, time.monotonic() - t0, how)
+        return Result(outcome, path, _aces_won(bytes(b), path, layout), n, time.monotonic() - t0, how)
+    if outcome == UNKNOWN and orderings:
+        share = max(1, budget // ORDERING_SHARE)
+        proofs = []
+        for order in rules.orderings(layout):
+            left = None if max_seconds is None else max_seconds - (time.monotonic() - t0)
+            if left is not None and left <= 0:
+                break
+            start = rules.with_aces(board, order, layout)
+            o, p, k, h = _runs(start, layout, share, left, _prune_inside(layout), _work(share, effort))
+            n += k
+            if o == SOLVED:
+                return Result(o, p, order, n, time.monotonic() - t0, f"ordering {_suits(order)}: {h}")
+            if o == UNSOLVABLE:
+                proofs.append(h.split(": ")[-1].split()[0])
+        if len(proofs) == len(rules.orderings(layout)):
+            return Result(UNSOLVABLE, [], None, n, time.monotonic() - t0,
+                          f"every ordering exhaustive: {'+'.join(proofs)} positions")
+    proof = _proof_positions(layout, proof_memory)
+    if outcome == UNKNOWN and proof is not None and proof > budget:
+        left = None if max_seconds is None else max_seconds - (time.monotonic() - t0)
+        if left is None or left > 0:
+            outcome, path, k = _search(bytes(b), layout, proof, left, _prune_inside(layout), None)
+            n += k
+            how = "proof run" + (f", exhaustive: {k} positions (cap {proof})" if outcome == UNSOLVABLE else "")
+    aces = _aces_won(bytes(b), path, layout) if outcome == SOLVED else None
+    return Result(outcome, path, aces, n, time.monotonic() - t0, how if outcome != UNKNOWN else "")
+
+
+def _suits(order: tuple[int, ...]) -> str:
+    return "".join(rules.SUITS[s] for s in order)
+
+
+def _aces_won(start: bytes, path: list[Move], layout: Layout) -> tuple[int, ...]:
+    """The ordering a win from undecided aces plays with, read off its final board."""
+    final = start
+    for m in path:
+        nb = bytearray(final)
+        nb[final.index(m.card)] = GAP
+        nb[m.to] = m.card
+        if m.to % layout.width == 1 and nb[m.to - 1] == UNDECIDED and nb[m.to + 1] != m.card + 1:
+            nb[m.to - 1] = m.card - 1
+        final = bytes(nb)
+    return tuple(final[a + 1] >> 4 for a in range(0, layout.size, layout.width))
 
 
 def check_layout(board: bytes, layout: Layout, *, each: bool = False, **limits) -> dict:

@@ -75,7 +75,7 @@ def think(board: bytes, lay, can_set_aces: bool, as_0_2: bool, budget: int) -> t
         return thinking.Thought(checker.SOLVED, ("move", res.moves[0]), positions)
     verdict = res
     if can_set_aces:
-        best = checker.solve_any(board, lay, max_positions=share, effort=effort)
+        best = checker.solve_any(board, lay, max_positions=share, effort=effort, orderings=False)
         positions += best.positions
         if best.outcome == checker.SOLVED and best.aces is not None:
             return thinking.Thought(checker.SOLVED, ("aces", tuple(best.aces)), positions)
