@@ -24,6 +24,11 @@ The search (docs/games/blue.md, "The checker", has the proofs):
   goes into its column 1, the one place where the ace's suit matters. One
   exhaustive search proves all S! orderings unsolvable at once; a win fixes
   the ordering (every row ends with its 2 in column 1).
+- when that undecided search ends unknown, each ordering alone (``solve_any``,
+  ``ORDERING_SHARE``): a win of one is a win, a proof for all is a proof;
+- ``proof_memory``: one more run after the plan, in the plain order, keeping
+  what that memory holds (the "proof run"); ``Result.method`` names the run
+  that decided and, for a proof, its size.
 
 No move is played as "safe" and no card is frozen: the two dominances one
 would try first (cards of a row's correct prefix never need to move; a move
@@ -40,6 +45,7 @@ in a table at most 85 % full and a stack entry; about 129 in the plain one: a
 
 from __future__ import annotations
 
+import itertools
 import sys
 import time
 from dataclasses import dataclass, field
@@ -117,9 +123,9 @@ def _runs(start: bytes, layout: Layout, budget: int, max_seconds: float | None,
     to ``proof`` positions (the "proof run": its stack emptying is the proof)."""
     t0 = time.monotonic()
     total = 0
-    caps = [(k, cap) for k, cap in enumerate(restarts.plan(budget, work=work))]
+    caps = enumerate(restarts.plan(budget, work=work))  # lazy: the first runs mostly decide
     if proof is not None and proof > budget:
-        caps.append((None, proof))
+        caps = itertools.chain(caps, [(None, proof)])
     for k, cap in caps:
         left = None if max_seconds is None else max_seconds - (time.monotonic() - t0)
         if left is not None and left <= 0:
