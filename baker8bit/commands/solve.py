@@ -38,7 +38,8 @@ def register(subparsers) -> None:
         "solve", help="solve a deal or a board",
         description="Search a deal or a board for a win; print the outcome, the keys a player "
         "types to win (`keys` plays them: EI = column E to parking space I, FT = column F to its "
-        "terminal pile; sequence H3; Blue P, then a card's slot and its gap's), the moves, the "
+        "terminal pile; sequence H3; Blue: ace swaps such as AABA if the aces as dealt find no "
+        "win, P, then a card's slot and its gap's), the moves, the "
         "positions examined, the time and which search ran (compiled or pure).",
     )
     add_game_args(p)
