@@ -111,6 +111,16 @@ def test_bench_blue_prints_speeds_memory_and_the_compiled_to_plain_ratio():
     assert re.search(r"decision time: median [\d.]+ s, max [\d.]+ s", out)
 
 
+def test_bench_blue_lengths_prints_found_and_shortened_medians():
+    out = run("bench_blue_lengths.py")
+    m = re.search(r"Blue 4x13, deals 1\.\.3: (\d) of 3 won", out)
+    assert m and int(m.group(1)) >= 1, out
+    found = re.search(rf"^found +({NUM}) +{NUM} +(\d+)$", out, re.M)
+    short = re.search(rf"^shortened +({NUM}) +{NUM} +(\d+)$", out, re.M)
+    assert found and short and float(short.group(1)) <= float(found.group(1)), out
+    assert re.search(r"median cut [\d.]+%", out)
+
+
 def test_bench_gif_prints_both_scales():
     out = run("bench_gif.py")
     for scale in (1, 2):
@@ -138,8 +148,8 @@ def test_an_unknown_game_is_a_usage_error_not_a_traceback(script):
     assert p.returncode == 2 and "unknown game 'nope'" in p.stderr and "Traceback" not in p.stderr
 
 
-SMOKE_TESTED = {"bench_blue.py", "bench_frame.py", "bench_gif.py", "bench_help.py", "bench_sequence.py",
-                "bench_solver.py", "bench_video.py", "bench_lengths.py"}
+SMOKE_TESTED = {"bench_blue.py", "bench_blue_lengths.py", "bench_frame.py", "bench_gif.py", "bench_help.py",
+                "bench_lengths.py", "bench_sequence.py", "bench_solver.py", "bench_video.py"}
 
 
 def test_every_benchmark_has_a_smoke_test():

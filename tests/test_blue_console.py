@@ -131,10 +131,12 @@ def test_help_names_the_checkers_next_move():
 
 
 def test_help_at_full_size_stays_within_its_positions(monkeypatch):
-    """HELP's levels: each search at most help_rate positions a frame of its level (effort 1),
-    the answer at a level's frame, even on a full-size deal."""
+    """HELP's levels: each search at most help_rate positions a frame of its level in all
+    (HELP_EFFORT runs' worth of a quarter each), the answer at a level's frame, even on a
+    full-size deal."""
     from baker8bit.console.thinking import LEVELS
     from baker8bit.games.blue import checker
+    from baker8bit.games.blue.dialogue import HELP_EFFORT
 
     seen = []
     real = checker.solve
@@ -155,9 +157,10 @@ def test_help_at_full_size_stays_within_its_positions(monkeypatch):
     # one level after the other, up to the answer's; while the aces may still be placed, the
     # search as dealt and the one with the best ordering share a level's budget
     assert m.game.position.can_set_aces()
-    budgets = [m.timing.help_rate * f // 2 for f in LEVELS if f <= frames]
+    budgets = [m.timing.help_rate * f // 2 // HELP_EFFORT for f in LEVELS if f <= frames]
     assert [mp for mp, _, _ in seen] == budgets
-    assert all(eff == 1 and n <= mp for mp, eff, n in seen)
+    # the runs of a level together keep at most its share: a run's positions are those it kept
+    assert all(eff == HELP_EFFORT and n <= mp * eff for mp, eff, n in seen)
     assert texts(m)[-1].startswith("hint ")  # it answered (a move, the aces, lost or unknown)
 
 

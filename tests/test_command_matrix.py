@@ -286,7 +286,7 @@ def test_a_demo_strategy_is_refused_where_the_game_has_none(game, monkeypatch):
         assert "strateg" in err
 
 
-def test_blue_survey_refuses_resume(tmp_path):
+def test_blue_survey_resume_refuses_a_file_that_is_not_its_survey(tmp_path):
     f = tmp_path / "s.csv"
     f.write_text("kept\n")
     code, out, err = cli("survey", "--game", "blue", "--deals", "1", "--out", str(f), "--resume")

@@ -45,7 +45,8 @@ def register(subparsers) -> None:
         "solve", help="solve a deal or a board",
         description="Search a deal or a board for a win; print the outcome, the keys a player "
         "types to win (`keys` plays them: EI = column E to parking space I, FT = column F to its "
-        "terminal pile; sequence H3; Blue P, then a card's slot and its gap's), the moves, the "
+        "terminal pile; sequence H3; Blue: ace swaps such as AABA if the aces as dealt find no "
+        "win, P, then a card's slot and its gap's), the moves, the "
         "positions examined, the time and which search ran (compiled or pure).",
     )
     add_game_args(p)
@@ -75,6 +76,9 @@ def register(subparsers) -> None:
     p.add_argument("--out", metavar="FILE.csv", help="write the CSV here (default: standard output)")
     p.add_argument("--resume", action="store_true",
                    help="keep the rows already in --out and solve only the other deals")
+    p.add_argument("--proof-memory", metavar="SIZE", default=None,
+                   help="blue: after the checker's plan, one more run keeping up to SIZE of positions "
+                   "(e.g. 8G) for a deal still unknown")
     add_limit_args(p)
     p.set_defaults(func=run_survey)
 
@@ -104,24 +108,42 @@ def _fail(message: str) -> int:
 
 def _variant_survey(variant, args: argparse.Namespace) -> int:
     """A game with its own survey (Blue: ``games/blue/study.py``)."""
-    if args.resume:
-        return _fail(f"survey --game {variant.id} has no --resume (it writes a new CSV)")
     if args.starting_rank is not None:
         return _fail(f"the game {variant.id} has no option --starting-rank")
+    if args.resume and not args.out:
+        return _fail("--resume needs --out FILE.csv")
     try:
         options = {"suits": int(args.suits) if args.suits else None, "ranks": int(args.ranks) if args.ranks else None}
         variant.check_options(options)
         deals = sv.parse_deals(args.deals) if args.deals else None
     except ValueError as e:
         return _fail(str(e) if "blue" in str(e) or "deal" in str(e) else f"{variant.id}: {e}")
+    if args.resume and deals is None:
+        return _fail("--resume needs --deals (an exact count is one row)")
+    extra = {}
+    if args.proof_memory is not None:
+        from baker8bit.games.blue.checker import parse_memory
+
+        try:
+            extra["proof_memory"] = parse_memory(args.proof_memory)
+        except ValueError as e:
+            return _fail(f"--proof-memory: {e}")
+    if args.resume and os.path.exists(args.out):
+        from baker8bit.games.blue.study import read_rows
+
+        try:
+            extra["kept"] = read_rows(args.out)
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            return _fail(f"cannot resume: {e}")
     try:
-        stream = open(args.out, "w", newline="", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
+        mode = "a" if "kept" in extra else "w"
+        stream = open(args.out, mode, newline="", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
     except OSError as e:
         return _fail(f"cannot write {args.out}: {e}")
     try:
         table = variant.survey(options, deals, stream, sys.stderr, workers=args.workers or 1,
                                max_positions=args.max_states if args.max_states != DEFAULT_MAX_STATES else None,
-                               max_seconds=args.max_seconds)
+                               max_seconds=args.max_seconds, **extra)
     except KeyboardInterrupt:
         print("baker8bit: interrupted" + (f"; the rows written are kept in {args.out}" if args.out else ""),
               file=sys.stderr)
@@ -139,6 +161,8 @@ def run_survey(args: argparse.Namespace) -> int:
         return _variant_survey(variant, args)
     if args.ranks:
         return _fail(f"the game {variant.id} has no option --ranks")
+    if args.proof_memory is not None:
+        return _fail(f"the game {variant.id} has no option --proof-memory")
     if args.starting_rank and not any(o.name == "starting_rank" for o in variant.options):
         return _fail(f"the game {variant.id} has no option --starting-rank")
     if not args.deals:

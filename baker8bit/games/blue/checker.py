@@ -24,6 +24,11 @@ The search (docs/games/blue.md, "The checker", has the proofs):
   goes into its column 1, the one place where the ace's suit matters. One
   exhaustive search proves all S! orderings unsolvable at once; a win fixes
   the ordering (every row ends with its 2 in column 1).
+- when that undecided search ends unknown, each ordering alone (``solve_any``,
+  ``ORDERING_SHARE``): a win of one is a win, a proof for all is a proof;
+- ``proof_memory``: one more run after the plan, in the plain order, keeping
+  what that memory holds (the "proof run"); ``Result.method`` names the run
+  that decided and, for a proof, its size.
 
 No move is played as "safe" and no card is frozen: the two dominances one
 would try first (cards of a row's correct prefix never need to move; a move
@@ -40,6 +45,7 @@ in a table at most 85 % full and a stack entry; about 129 in the plain one: a
 
 from __future__ import annotations
 
+import itertools
 import sys
 import time
 from dataclasses import dataclass, field
@@ -63,6 +69,7 @@ class Result:
     aces: tuple[int, ...] | None = None  # the ordering the moves are played with
     positions: int = 0
     seconds: float = 0.0
+    method: str = ""  # which run decided (``plan run K``, ``proof run``) and, for a proof, its size
 
 
 def position_bytes(layout: Layout, pure: bool | None = None) -> int:
@@ -106,17 +113,31 @@ def _search_with_restarts(start: bytes, layout: Layout, budget: int, max_seconds
     once, ``work`` in all), run k with order seed k (run 0: the plain order),
     until one wins, one exhausts the reachable positions (unsolvable), or the
     plan or the time runs out (unknown)."""
+    return _runs(start, layout, budget, max_seconds, prune, work)[:3]
+
+
+def _runs(start: bytes, layout: Layout, budget: int, max_seconds: float | None,
+          prune: bool = True, work: int | None = None, proof: int | None = None):
+    """``_search_with_restarts`` and what decided: (outcome, moves, positions, method).
+    ``proof``: when the plan ends unknown, one more run in the plain order keeping up
+    to ``proof`` positions (the "proof run": its stack emptying is the proof)."""
     t0 = time.monotonic()
     total = 0
-    for k, cap in enumerate(restarts.plan(budget, work=work)):
+    caps = enumerate(restarts.plan(budget, work=work))  # lazy: the first runs mostly decide
+    if proof is not None and proof > budget:
+        caps = itertools.chain(caps, [(None, proof)])
+    for k, cap in caps:
         left = None if max_seconds is None else max_seconds - (time.monotonic() - t0)
         if left is not None and left <= 0:
             break
         outcome, path, n = _search(start, layout, cap, left, prune, k if k else None)
         total += n
         if outcome != UNKNOWN:
-            return outcome, path, total
-    return UNKNOWN, [], total
+            name = f"plan run {k}" if k is not None else "proof run"
+            if outcome == UNSOLVABLE:
+                name += f", exhaustive: {n} positions (cap {cap})"
+            return outcome, path, total, name
+    return UNKNOWN, [], total, ""
 
 
 def _prune_inside(layout: Layout) -> bool:
@@ -142,43 +163,94 @@ def _work(budget: int, effort: int) -> int:
     return budget * effort
 
 
+def _proof_positions(layout: Layout, proof_memory: int | None) -> int | None:
+    return None if proof_memory is None else proof_memory // position_bytes(layout)
+
+
 def solve(board: bytes, layout: Layout, aces: tuple[int, ...] | None = None, *,
           max_memory: int | None = None, max_positions: int | None = None,
-          max_seconds: float | None = None, effort: int = DEFAULT_EFFORT) -> Result:
+          max_seconds: float | None = None, effort: int = DEFAULT_EFFORT,
+          proof_memory: int | None = None) -> Result:
     """The verdict for ``board`` with the aces ``aces`` (default: as on the board).
-    ``effort``: the runs together may keep ``effort`` times what one run may."""
+    ``effort``: the runs together may keep ``effort`` times what one run may.
+    ``proof_memory``: bytes for one more run, in the plain order, when the plan ends
+    unknown (what ``proof_memory`` holds at ``position_bytes``; e.g. 8G: 117 million
+    positions compiled)."""
     t0 = time.monotonic()
     start = board if aces is None else rules.with_aces(board, aces, layout)
     budget = _limits(layout, max_memory, max_positions)
-    outcome, path, n = _search_with_restarts(start, layout, budget, max_seconds, _prune_inside(layout),
-                                             _work(budget, effort))
-    return Result(outcome, path, rules.aces_of(start, layout), n, time.monotonic() - t0)
+    outcome, path, n, how = _runs(start, layout, budget, max_seconds, _prune_inside(layout),
+                                  _work(budget, effort), _proof_positions(layout, proof_memory))
+    return Result(outcome, path, rules.aces_of(start, layout), n, time.monotonic() - t0, how)
+
+
+ORDERING_SHARE = 16  # solve_any's tries of each ordering keep 1/16 of the budget a run (docs/games/blue.md)
 
 
 def solve_any(board: bytes, layout: Layout, *, max_memory: int | None = None,
               max_positions: int | None = None, max_seconds: float | None = None,
-              effort: int = DEFAULT_EFFORT) -> Result:
+              effort: int = DEFAULT_EFFORT, proof_memory: int | None = None,
+              orderings: bool = True) -> Result:
     """The verdict with the best ace ordering (rule 6): solved with the ordering
-    that wins and its moves, or unsolvable for every ordering."""
+    that wins and its moves, or unsolvable for every ordering.
+
+    First one search with the aces undecided (its plan of runs). If that ends unknown and
+    ``orderings``: each of the S! orderings in turn, its own plan with a run keeping
+    ``1 / ORDERING_SHARE`` of the budget (the same effort): a win of one is a win; a proof for
+    every one is a proof. Then, if still unknown, the proof run of ``proof_memory`` (as in
+    ``solve``) with the aces undecided."""
     t0 = time.monotonic()
     b = bytearray(board)
     for a in range(0, layout.size, layout.width):
         b[a] = UNDECIDED
     budget = _limits(layout, max_memory, max_positions)
-    outcome, path, n = _search_with_restarts(bytes(b), layout, budget, max_seconds, _prune_inside(layout),
-                                             _work(budget, effort))
-    aces = None
+    outcome, path, n, how = _runs(bytes(b), layout, budget, max_seconds, _prune_inside(layout),
+                                  _work(budget, effort))
     if outcome == SOLVED:
-        final = bytes(b)
-        for m in path:  # replay to read the ordering off the final board
-            nb = bytearray(final)
-            nb[final.index(m.card)] = GAP
-            nb[m.to] = m.card
-            if m.to % layout.width == 1 and nb[m.to - 1] == UNDECIDED and nb[m.to + 1] != m.card + 1:
-                nb[m.to - 1] = m.card - 1
-            final = bytes(nb)
-        aces = tuple(final[a + 1] >> 4 for a in range(0, layout.size, layout.width))
-    return Result(outcome, path, aces, n, time.monotonic() - t0)
+        return Result(outcome, path, _aces_won(bytes(b), path, layout), n, time.monotonic() - t0, how)
+    if outcome == UNKNOWN and orderings:
+        share = max(1, budget // ORDERING_SHARE)
+        proofs = []
+        for order in rules.orderings(layout):
+            left = None if max_seconds is None else max_seconds - (time.monotonic() - t0)
+            if left is not None and left <= 0:
+                break
+            start = rules.with_aces(board, order, layout)
+            o, p, k, h = _runs(start, layout, share, left, _prune_inside(layout), _work(share, effort))
+            n += k
+            if o == SOLVED:
+                return Result(o, p, order, n, time.monotonic() - t0, f"ordering {_suits(order)}: {h}")
+            if o == UNSOLVABLE:
+                proofs.append(h.split(": ")[-1].split()[0])
+        if len(proofs) == len(rules.orderings(layout)):
+            return Result(UNSOLVABLE, [], None, n, time.monotonic() - t0,
+                          f"every ordering exhaustive: {'+'.join(proofs)} positions")
+    proof = _proof_positions(layout, proof_memory)
+    if outcome == UNKNOWN and proof is not None and proof > budget:
+        left = None if max_seconds is None else max_seconds - (time.monotonic() - t0)
+        if left is None or left > 0:
+            outcome, path, k = _search(bytes(b), layout, proof, left, _prune_inside(layout), None)
+            n += k
+            how = "proof run" + (f", exhaustive: {k} positions (cap {proof})" if outcome == UNSOLVABLE else "")
+    aces = _aces_won(bytes(b), path, layout) if outcome == SOLVED else None
+    return Result(outcome, path, aces, n, time.monotonic() - t0, how if outcome != UNKNOWN else "")
+
+
+def _suits(order: tuple[int, ...]) -> str:
+    return "".join(rules.SUITS[s] for s in order)
+
+
+def _aces_won(start: bytes, path: list[Move], layout: Layout) -> tuple[int, ...]:
+    """The ordering a win from undecided aces plays with, read off its final board."""
+    final = start
+    for m in path:
+        nb = bytearray(final)
+        nb[final.index(m.card)] = GAP
+        nb[m.to] = m.card
+        if m.to % layout.width == 1 and nb[m.to - 1] == UNDECIDED and nb[m.to + 1] != m.card + 1:
+            nb[m.to - 1] = m.card - 1
+        final = bytes(nb)
+    return tuple(final[a + 1] >> 4 for a in range(0, layout.size, layout.width))
 
 
 def check_layout(board: bytes, layout: Layout, *, each: bool = False, **limits) -> dict:

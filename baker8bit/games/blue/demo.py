@@ -10,12 +10,25 @@ from baker8bit.console.demo import DealTrier
 from baker8bit.core.deal import MAX_DEAL
 from baker8bit.games.blue import checker, rules
 from baker8bit.games.blue.dialogue import BOARD_ROWS, COLUMNS
+from baker8bit.games.blue.shorten import shorten
 
 SEARCH_POSITIONS = 50_000  # positions the checker may use on one deal (one effort) before the next is tried
 
 
 def slot_keys(index: int, layout) -> str:
     return BOARD_ROWS[index // layout.width] + COLUMNS[index % layout.width]
+
+
+def ace_swaps(have: tuple[int, ...], want: tuple[int, ...], layout) -> tuple[str, ...]:
+    """The strategy-mode keys that turn the ace ordering ``have`` into ``want``: for each row
+    in turn whose ace is not the one wanted, that row's ace then the ace it swaps with."""
+    order, out = list(have), []
+    for r, s in enumerate(want):
+        if order[r] != s:
+            j = order.index(s)
+            out.append(slot_keys(r * layout.width, layout) + slot_keys(j * layout.width, layout))
+            order[r], order[j] = order[j], order[r]
+    return tuple(out)
 
 
 def commands(board: bytes, moves, layout) -> tuple[str, ...]:
@@ -41,4 +54,6 @@ class BluePlanner(DealTrier):
         layout = self.rules.layout
         board = rules.deal(deal, layout)
         result = checker.solve(board, layout, max_positions=SEARCH_POSITIONS, effort=1)
-        return commands(board, result.moves, layout) if result.outcome == checker.SOLVED else None
+        if result.outcome != checker.SOLVED:
+            return None
+        return commands(board, shorten(board, result.moves, layout), layout)

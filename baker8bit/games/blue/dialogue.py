@@ -40,6 +40,8 @@ COLUMNS = "A1234567890JQK"  # the key of columns 0..13
 FILE_NAME = "blue.txt"  # the game file W writes and R reads, in the user data folder
 HELP_POSITIONS = 20_000  # the checker's budget for HELP, in positions (never seconds), one effort:
 # HELP answers within the frame it is asked in
+HELP_EFFORT = 4  # HELP's levels: a budget of B positions is 4 runs' worth of B / 4 each (checker effort 4):
+# more restarts in the same work win more deals (docs/games/blue.md, "HELP")
 
 
 def slot_key(row_letter: str, col: int) -> str:
@@ -54,22 +56,26 @@ def save_path():
 
 
 def think(board: bytes, lay, can_set_aces: bool, as_0_2: bool, budget: int) -> thinking.Thought:
-    """HELP's task (``console/thinking.py``): the checker within ``budget`` positions, one effort
-    (the two searches below share it while the aces may still be placed). A win from the board
+    """HELP's task (``console/thinking.py``): the checker within ``budget`` positions in all, as
+    ``HELP_EFFORT`` efforts of ``budget / HELP_EFFORT`` (the two searches below share it while the
+    aces may still be placed). A win from the board
     as it is gives its first move (``("move", Move)``); else, while the aces may still be placed,
     a win with the best ordering gives that ordering (``("aces", suits)``); a proof for every
     ordering that may still be chosen is "unsolvable".
 
     ``as_0_2``: HELP as 0.2.0 made it, for its recordings: each search with the whole budget,
-    and "unsolvable" is the verdict on the aces as dealt even while they may still be placed."""
+    one effort, and "unsolvable" is the verdict on the aces as dealt even while they may still
+    be placed."""
     share = max(1, budget // 2) if can_set_aces and not as_0_2 else budget
-    res = checker.solve(board, lay, max_positions=share, effort=1)
+    effort = 1 if as_0_2 else HELP_EFFORT
+    share = max(1, share // effort)
+    res = checker.solve(board, lay, max_positions=share, effort=effort)
     positions = res.positions
     if res.outcome == checker.SOLVED and res.moves:
         return thinking.Thought(checker.SOLVED, ("move", res.moves[0]), positions)
     verdict = res
     if can_set_aces:
-        best = checker.solve_any(board, lay, max_positions=share, effort=1)
+        best = checker.solve_any(board, lay, max_positions=share, effort=effort, orderings=False)
         positions += best.positions
         if best.outcome == checker.SOLVED and best.aces is not None:
             return thinking.Thought(checker.SOLVED, ("aces", tuple(best.aces)), positions)

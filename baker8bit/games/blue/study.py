@@ -33,7 +33,8 @@ from baker8bit.freecell.solver import survey as sv
 from baker8bit.games.blue import checker, rules
 from baker8bit.games.blue.rules import GAP, Layout
 
-FIELDS = ("suits", "ranks", "deal", "dealt", "best", "best_aces", "moves", "positions", "seconds", "search")
+FIELDS = ("suits", "ranks", "deal", "dealt", "best", "best_aces", "moves", "positions", "seconds", "search",
+          "dealt_by", "best_by")
 
 
 def all_layouts(layout: Layout):
@@ -139,6 +140,8 @@ class Row(NamedTuple):
     positions: int
     seconds: float
     search: str = ""  # the checker's search run: "compiled" or "pure" (core/compiled.py)
+    dealt_by: str = ""  # the run that decided each verdict (checker.Result.method): for
+    best_by: str = ""  # "unsolvable", the exhaustive run and its size: the method of the proof
 
 
 class Task(NamedTuple):
@@ -148,18 +151,21 @@ class Task(NamedTuple):
     max_positions: int | None
     max_seconds: float | None
     effort: int = checker.DEFAULT_EFFORT
+    proof_memory: int | None = None  # bytes for one proof run after the plan (checker.solve)
 
 
 def check_task(task: Task) -> Row:
     lay = Layout(task.suits, task.ranks)
     board = rules.deal(task.deal, lay)
-    lim = dict(max_positions=task.max_positions, max_seconds=task.max_seconds, effort=task.effort)
+    lim = dict(max_positions=task.max_positions, max_seconds=task.max_seconds, effort=task.effort,
+               proof_memory=task.proof_memory)
     t0 = time.monotonic()
     d = checker.solve(board, lay, lay.dealt_aces(), **lim)
     b = d if d.outcome == checker.SOLVED else checker.solve_any(board, lay, **lim)
     aces = "".join(rules.SUITS[s] for s in b.aces) if b.aces else "-"
     return Row(task.suits, task.ranks, task.deal, d.outcome, b.outcome, aces, len(b.moves),
-               d.positions + (b.positions if b is not d else 0), time.monotonic() - t0, search_name("blue"))
+               d.positions + (b.positions if b is not d else 0), time.monotonic() - t0, search_name("blue"),
+               d.method, b.method)
 
 
 def run_rows(tasks: list[Task], workers: int):
@@ -193,17 +199,38 @@ def summary(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+def read_rows(path: str) -> list[Row]:
+    """The rows of a survey CSV written by ``run_survey`` (an older one without the last
+    columns reads them as empty), for ``--resume``; ValueError names the file and line."""
+    rows: list[Row] = []
+    with open(path, newline="", encoding="utf-8") as f:
+        reader = csv.DictReader(f)
+        if reader.fieldnames is None or list(reader.fieldnames) != list(FIELDS[: len(reader.fieldnames)]):
+            raise ValueError(f"{path}: line 1: not a Blue survey (columns {','.join(FIELDS)})")
+        for rec in reader:
+            try:
+                rows.append(Row(int(rec["suits"]), int(rec["ranks"]), int(rec["deal"]), rec["dealt"], rec["best"],
+                                rec["best_aces"], int(rec["moves"]), int(rec["positions"]),
+                                float(rec["seconds"]), *(rec.get(k) or "" for k in FIELDS[9:])))
+            except (TypeError, ValueError, KeyError):
+                raise ValueError(f"{path}: line {reader.line_num}: not a Blue survey row") from None
+    return rows
+
+
 def run_survey(suits: int, ranks: int, deals: list[int] | None, out: TextIO, err: TextIO = sys.stderr,
                workers: int = 1, max_positions: int | None = None,
-               max_seconds: float | None = None, effort: int = checker.DEFAULT_EFFORT) -> str:
+               max_seconds: float | None = None, effort: int = checker.DEFAULT_EFFORT,
+               proof_memory: int | None = None, kept: list[Row] | None = None) -> str:
     """The hook for ``baker8bit survey --game blue --suits S --ranks R``.
 
     ``deals`` None: the exact count of every layout (small sizes; one CSV row
     ``layout,suits,ranks,layouts,dealt,best,seconds``). Otherwise those deal
     numbers through the checker, one CSV row per deal (``FIELDS``, ``search`` naming the search
-    that ran) written
+    that ran, ``dealt_by``/``best_by`` the run that decided) written
     and flushed as it comes, progress with ETA on ``err``. Returns the
-    summary table (percentages, Wilson 95 % intervals, unknown share)."""
+    summary table (percentages, Wilson 95 % intervals, unknown share).
+    ``kept``: rows already in ``out`` (``--resume``): their deals are not checked again,
+    no header is written, and the summary counts them. ``proof_memory``: see ``checker.solve``."""
     lay = Layout(suits, ranks)
     w = csv.writer(out, lineterminator="\n")
     if deals is None:
@@ -213,10 +240,13 @@ def run_survey(suits: int, ranks: int, deals: list[int] | None, out: TextIO, err
         out.flush()
         return (f"{e.layout}: {e.layouts} layouts, solvable as dealt {e.dealt} ({e.dealt / e.layouts:.2%}), "
                 f"with the best ordering {e.best} ({e.best / e.layouts:.2%})")
-    w.writerow(FIELDS)
-    tasks = [Task(suits, ranks, d, max_positions, max_seconds, effort) for d in deals]
-    progress = sv.Progress(err, len(tasks))
-    rows: list[Row] = []
+    rows: list[Row] = [r for r in kept or () if (r.suits, r.ranks) == (suits, ranks) and r.deal in set(deals)]
+    done = {r.deal for r in rows}
+    if kept is None:
+        w.writerow(FIELDS)
+    tasks = [Task(suits, ranks, d, max_positions, max_seconds, effort, proof_memory) for d in deals if d not in done]
+    progress = sv.Progress(err, len(tasks) + len(rows))
+    progress.update(len(rows), force=True)
     try:
         for row in run_rows(tasks, workers):
             w.writerow([f"{v:.3f}" if name == "seconds" else v for name, v in zip(FIELDS, row)])
@@ -235,10 +265,12 @@ def _limit(text: str, kind):
 
 if __name__ == "__main__":
     # python -m baker8bit.games.blue.study S R [DEALS] [WORKERS] [MAX_SECONDS|none] [MAX_POSITIONS|none] [EFFORT]
+    #                                       [PROOF_MEMORY|none]
     # (a positions limit and no time limit make a sample reproducible on any machine and load)
     a = sys.argv[1:]
     ds = sv.parse_deals(a[2]) if len(a) > 2 and a[2] != "all" else None
     print(run_survey(int(a[0]), int(a[1]), ds, sys.stdout, workers=int(a[3]) if len(a) > 3 else 1,
                      max_seconds=_limit(a[4], float) if len(a) > 4 else None,
                      max_positions=_limit(a[5], int) if len(a) > 5 else None,
-                     effort=int(a[6]) if len(a) > 6 else checker.DEFAULT_EFFORT), file=sys.stderr)
+                     effort=int(a[6]) if len(a) > 6 else checker.DEFAULT_EFFORT,
+                     proof_memory=_limit(a[7], checker.parse_memory) if len(a) > 7 else None), file=sys.stderr)

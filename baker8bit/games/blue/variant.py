@@ -10,7 +10,7 @@ from typing import Any
 from baker8bit.games.blue import gamefile, screen
 from baker8bit.games.blue.dialogue import BlueDialogue
 from baker8bit.games.blue.play import DEFAULT, RANKS, RULES, SUITS, BlueGame, BlueRules, copy, rules_of
-from baker8bit.games.blue.rules import Game, board_text
+from baker8bit.games.blue.rules import Game, board_text, with_aces
 from baker8bit.games.blue.title import BlueTitle
 from baker8bit.games.variant import Option, SolveResult, Variant, VariantError
 
@@ -92,18 +92,34 @@ class BlueVariant(Variant):
         return board_text(position.board, position.layout) + "\n"
 
     def solve(self, position: Game, rules, max_states=None, max_seconds=None) -> SolveResult:
-        """The checker with the aces as they are on the board; the keys are those of play mode:
-        ``P`` (a game not yet begun starts in strategy mode), then each move's card slot and gap
-        slot (``B5C7``), as the demonstration plays them."""
+        """The checker with the aces as they are on the board, and, when that finds no win and
+        the aces may still be placed, with the best ordering (rule 6). The keys are what a player
+        types: in strategy mode an ace then another ace for each swap of the ordering, ``P`` (a
+        game not yet begun starts in strategy mode), then each move's card slot and gap slot
+        (``B5C7``), as the demonstration plays them; the moves are shortened first
+        (``shorten.py``: detours cut, every move still legal)."""
         from baker8bit.core.compiled import search_name
         from baker8bit.games.blue import checker
-        from baker8bit.games.blue.demo import commands
+        from baker8bit.games.blue.demo import ace_swaps, commands
+        from baker8bit.games.blue.shorten import shorten
 
-        r = checker.solve(position.board, position.layout, max_positions=max_states, max_seconds=max_seconds)
-        keys = commands(position.board, r.moves, position.layout) if r.outcome == checker.SOLVED else ()
+        lay = position.layout
+        r = checker.solve(position.board, lay, max_positions=max_states, max_seconds=max_seconds)
+        positions, seconds, swaps, start = r.positions, r.seconds, (), position.board
+        if r.outcome != checker.SOLVED and position.can_set_aces():
+            best = checker.solve_any(position.board, lay, max_positions=max_states, max_seconds=max_seconds)
+            positions, seconds = positions + best.positions, seconds + best.seconds
+            if best.outcome == checker.SOLVED:
+                swaps = ace_swaps(position.aces, best.aces, lay)
+                start = with_aces(position.board, best.aces, lay)
+                r = best
+            elif best.outcome == checker.UNSOLVABLE:
+                r = best  # no ordering wins: stronger than the aces as they are
+        moves = shorten(start, r.moves, lay) if r.outcome == checker.SOLVED else []
+        keys = swaps + commands(start, moves, lay) if r.outcome == checker.SOLVED else ()
         if keys and position.cursor:  # a game under way is in play mode already
             keys = keys[1:]
-        return SolveResult(r.outcome, keys, len(r.moves), r.positions, r.seconds, search_name("blue"))
+        return SolveResult(r.outcome, keys, len(moves), positions, seconds, search_name("blue"))
 
     def planner(self, rules, deal: int, strategy: str | None = None):
         from baker8bit.games.blue.demo import BluePlanner
@@ -111,12 +127,14 @@ class BlueVariant(Variant):
         return BluePlanner(rules, deal, strategy)
 
     def survey(self, options: dict[str, Any], deals, out, err, workers: int = 1,
-               max_positions: int | None = None, max_seconds: float | None = None) -> str:
-        """``baker8bit survey --game blue``: every layout counted (no deals), or those deals checked."""
+               max_positions: int | None = None, max_seconds: float | None = None,
+               proof_memory: int | None = None, kept=None) -> str:
+        """``baker8bit survey --game blue``: every layout counted (no deals), or those deals checked
+        (``kept``: the rows already written, with ``--resume``; ``proof_memory``: ``checker.solve``'s)."""
         from baker8bit.games.blue import study
 
         rules = self.rules(options)
-        kw = {}
+        kw: dict[str, Any] = {"proof_memory": proof_memory, "kept": kept}
         if max_positions is not None:
             kw["max_positions"] = max_positions
         if max_seconds is not None:
