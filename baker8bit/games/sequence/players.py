@@ -191,6 +191,17 @@ def player(name: str, **options) -> Player:
     return StrategyPlayer(strat.load(name))
 
 
+def search_of(name: str) -> str:
+    """The search a player runs: the clairvoyant search's ``"compiled"`` or ``"pure"``
+    (``core/compiled.py``), ``"none"`` for a player that runs no search."""
+    if name in SEARCHING:
+        return _solver.implementation_name()
+    return "none"
+
+
+SEARCHING = ("clairvoyant",)  # players that run the clairvoyant search
+
+
 def timed_play(p: Player, deck: tuple[int, ...], seed: int) -> tuple[Result, float]:
     t = time.perf_counter()
     r = p.play(deck, seed)

@@ -21,8 +21,9 @@ from baker8bit.freecell.solver import survey as sv
 from baker8bit.games.sequence import players as pl
 from baker8bit.games.sequence.rules import deal as deal_of
 
-FIELDS = ("strategy", "deal", "won", "moves", "outcome", "home", "reason", "seconds")
+FIELDS = ("strategy", "deal", "won", "moves", "outcome", "home", "reason", "seconds", "search")
 OUTCOMES = (pl.WON, pl.LOST, pl.UNKNOWN)
+SEARCHES = ("compiled", "pure", "none")
 Z95 = 1.959964
 
 
@@ -35,6 +36,7 @@ class Row(NamedTuple):
     home: int
     reason: str
     seconds: float
+    search: str = "none"  # the clairvoyant search that ran: "compiled", "pure", or "none" (a strategy)
 
 
 class Task(NamedTuple):
@@ -58,7 +60,7 @@ def _player(task: Task) -> pl.Player:
 def play_task(task: Task) -> Row:
     result, seconds = pl.timed_play(_player(task), deal_of(task.deal), task.deal)
     return Row(task.strategy, task.deal, int(result.won), len(result.moves), result.outcome,
-               result.home, result.reason, seconds)
+               result.home, result.reason, seconds, pl.search_of(task.strategy))
 
 
 def run_tasks(tasks: list[Task], workers: int) -> Iterator[Row]:
@@ -97,11 +99,13 @@ def read_rows(path: str) -> dict[tuple[str, int], Row]:
         for n, rec in enumerate(reader, start=2):
             try:
                 row = Row(rec["strategy"], int(rec["deal"]), int(rec["won"]), int(rec["moves"]), rec["outcome"],
-                          int(rec["home"]), rec["reason"], float(rec["seconds"]))
+                          int(rec["home"]), rec["reason"], float(rec["seconds"]), rec["search"])
             except (TypeError, ValueError):
                 raise ValueError(f"{path}: line {n} is malformed") from None
             if row.outcome not in OUTCOMES:
                 raise ValueError(f"{path}: line {n}: unknown outcome {row.outcome!r}")
+            if row.search not in SEARCHES:
+                raise ValueError(f"{path}: line {n}: unknown search {row.search!r}")
             done[(row.strategy, row.deal)] = row
     return done
 

@@ -75,7 +75,7 @@ class SequenceVariant(Variant):
         return SequencePlanner(rules, deal, strategy)
 
     def solve(self, position: State, rules, max_states=None, max_seconds=None) -> SolveResult:
-        """The exact search (``solver.py``, plain Python): won is solved, lost (every continuation
+        """The exact search (``solver.py``: compiled where built, else plain Python): won is solved, lost (every continuation
         examined) unsolvable; the keys are the moves as typed (``H3``, ``HB``, ``C1``)."""
         import time
 
@@ -85,4 +85,6 @@ class SequenceVariant(Variant):
         r = players.solve(position, max_states or SOLVE_STATES, max_seconds=max_seconds)
         outcome = {players.WON: SOLVED, players.LOST: UNSOLVABLE}.get(r.outcome, UNKNOWN)
         keys = tuple(str(m) for m in r.moves) if outcome == SOLVED else ()
-        return SolveResult(outcome, keys, len(keys), r.states, time.perf_counter() - t0, "pure")
+        from baker8bit.games.sequence.solver import implementation_name
+
+        return SolveResult(outcome, keys, len(keys), r.states, time.perf_counter() - t0, implementation_name())
