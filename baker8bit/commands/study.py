@@ -5,8 +5,9 @@
                              [--samples N] [--max-states N]
 
 ``--strategy`` takes shipped strategy names (random, greedy, best), strategy
-files, ``clairvoyant`` (exact search knowing the deck) and ``lookahead`` (best
-play without seeing it).
+files, ``clairvoyant`` (exact search knowing the deck), ``lookahead`` (rollouts
+of ``best`` without seeing it) and ``sampling`` (the clairvoyant search's tries on
+sampled orders of the unseen cards, without seeing the deck).
 """
 
 from __future__ import annotations
@@ -31,14 +32,15 @@ def register(subparsers) -> None:
     p.add_argument("game", choices=["sequence"], help="the game (sequence: McCarthy's sequence solitaire)")
     p.add_argument("--strategy", nargs="+", action="extend", required=True, metavar="NAME|FILE",
                    help=f"shipped strategies ({', '.join(strat.shipped_names())}), strategy files, "
-                   "clairvoyant or lookahead")
+                   "clairvoyant, lookahead or sampling")
     p.add_argument("--deals", required=True, help="deal numbers: 1-10000, 7, or 1-10,20-30")
     p.add_argument("--out", metavar="FILE.csv", help="write the CSV here (default: standard output)")
     p.add_argument("--resume", action="store_true", help="keep the rows already in --out; play only the others")
     p.add_argument("--workers", type=positive_int, default=None, help="worker processes (default: one per core)")
     p.add_argument("--chart", metavar="FILE.png", help="draw the win rates and intervals to this PNG")
-    p.add_argument("--samples", type=positive_int, default=8,
-                   help="lookahead: sampled orders of the unseen cards per move (default 8)")
+    p.add_argument("--samples", type=positive_int, default=None,
+                   help="lookahead and sampling: sampled orders of the unseen cards per move "
+                   "(default 8 for lookahead, 64 for sampling)")
     p.add_argument("--max-states", type=positive_int, default=200_000,
                    help="clairvoyant: positions searched before answering 'unknown' (default 200000)")
     p.set_defaults(func=run)
@@ -53,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"no deals in {args.deals!r}")
     names: list[str] = []
     for name in args.strategy:
-        if name not in ("clairvoyant", "lookahead"):
+        if name not in ("clairvoyant", "lookahead", "sampling"):
             try:
                 strat.load(name)
             except strat.StrategyError as e:
@@ -69,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         except (OSError, UnicodeDecodeError, ValueError) as e:
             raise UsageError(f"cannot resume: {e}") from None
     wanted = [(n, d) for n in names for d in deals]
-    tasks = [sd.Task(n, d, args.samples, args.max_states) for n, d in wanted if (n, d) not in done]
+    tasks = [sd.Task(n, d, args.samples or 0, args.max_states) for n, d in wanted if (n, d) not in done]
     try:
         stream, header, _ = sv.open_output(args.out, args.resume)
     except OSError as e:

@@ -40,9 +40,9 @@ class Row(NamedTuple):
 
 
 class Task(NamedTuple):
-    strategy: str  # a shipped name, a file, "clairvoyant" or "lookahead"
+    strategy: str  # a shipped name, a file, "clairvoyant", "lookahead" or "sampling"
     deal: int
-    samples: int
+    samples: int  # 0: the player's default
     max_states: int
 
 
