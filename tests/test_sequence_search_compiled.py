@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from baker8bit.games.sequence import search, solver
-from baker8bit.games.sequence.rules import POSITION, RANKS, State, deal
+from baker8bit.games.sequence.rules import POSITION, RANKS, Move, State, deal
 from conftest import IN_CI
 
 pure = importlib.import_module("baker8bit.games.sequence.search")
@@ -132,3 +132,19 @@ def test_the_solver_gives_the_same_answer_pure_or_compiled():
         assert (a.outcome, a.moves, a.states) == (b.outcome, b.moves, b.states)
         if a.outcome == "won":
             assert replay(State.dealt(d), a.moves).won()
+
+
+def test_the_card_that_fits_two_piles_and_eager_play():
+    """The counterexamples of docs/games/sequence.md: home play is not always safe."""
+    s = State((13, 7, 13, 13), 9, ((), (), (9, 11), (13,)), (12, 9, 12, 11))
+    assert s.fits(9) == [4]
+    assert solver.solve_plain(s).outcome == "won"
+    assert solver.solve_plain(s.apply(Move("H", 4, True))).outcome == "lost"
+    cards = (s.hand,) + s.deck
+    assert search.run(cards, s.storage, s.finals, 10**6, FLAGS | search.EAGER)[0] == search.LOST
+    assert solver.solve(s).outcome == "won"
+    t = State((13, 9, 13, 13), 11, ((11, 12), (10,), (13,), ()), (10, 11, 11, 11))
+    assert t.fits(11) == [1, 2]
+    assert solver.solve_plain(t.apply(Move("H", 1, True))).outcome == "won"
+    assert solver.solve_plain(t.apply(Move("H", 2, True))).outcome == "lost"
+    assert solver.solve(t).outcome == "won"
