@@ -166,7 +166,7 @@ def test_demo_plays_a_won_deal_or_a_strategy_with_the_players_keys(tmp_path):
     bad.write_text("play to a final pile\nfly to the moon\n")
     import pytest
 
-    with pytest.raises(strat.StrategyError, match="bad:2: unknown word .fly."):
+    with pytest.raises(strat.StrategyError, match="bad.txt:2: unknown word .fly."):
         planner(rules, 1, str(bad))
     with pytest.raises(Exception, match="has no strategies"):
         planner(games.ruleset("baker4"), 1, "greedy")

@@ -70,7 +70,7 @@ def test_malformed_strategy_file(tmp_path, capsys):
     f = tmp_path / "bad.txt"
     f.write_text("play to a final pile\nput the hand card somewhere\n")
     assert main(["study", "sequence", "--strategy", str(f), "--deals", "1"]) == 2
-    assert "bad:2: unknown word 'somewhere'" in capsys.readouterr().err
+    assert f"{f}:2: unknown word 'somewhere'" in capsys.readouterr().err  # the file's full path
 
 
 def test_resume_refuses_other_csv(tmp_path, capsys):
