@@ -11,7 +11,7 @@ deal number), so a game is the same every time.
   the deck (an upper bound for any player): short seeded randomized tries for a
   win, then an exhaustive depth-first search with proven reductions only; past
   ``max_states`` positions it answers "unknown", never a guess.
-* ``Lookahead``: best play without seeing the deck, in the spirit of Yan,
+* ``Lookahead``: play without seeing the deck by rollouts, in the spirit of Yan,
   Diaconis, Rusmevichientong and Van Roy ("Solitaire: Man Versus Machine",
   2005): at every choice it tries each legal move on ``samples`` random orders
   of the unseen cards (the same orders for every move), finishes each of them
@@ -19,6 +19,10 @@ deal number), so a game is the same every time.
   (cards brought home, a win counting double: the base strategy wins too
   rarely for a count of wins alone to tell moves apart). It looks
   only at what a player sees: the order of the real deck never enters.
+* ``Sampling``: the strongest player here that does not see the deck
+  (determinized sampling): each distinct move is tried on sampled orders of the
+  unseen cards by the clairvoyant search's quick eager tries, and the move that
+  wins on the most samples is made. It too sees only the multiset of unseen cards.
 """
 
 from __future__ import annotations
