@@ -2,7 +2,7 @@
 
     baker8bit study sequence --strategy random greedy best --deals 1-10000 --out games.csv
                              [--resume] [--workers K] [--chart FILE.png]
-                             [--samples N] [--max-states N]
+                             [--samples N] [--max-states N] [--scheduler ADDRESS]
 
 ``--strategy`` takes shipped strategy names (random, greedy, best), strategy
 files, ``clairvoyant`` (exact search knowing the deck), ``lookahead`` (rollouts
@@ -43,6 +43,9 @@ def register(subparsers) -> None:
                    "(default 8 for lookahead, 64 for sampling)")
     p.add_argument("--max-states", type=positive_int, default=200_000,
                    help="clairvoyant: positions searched before answering 'unknown' (default 200000)")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="play on the Dask distributed cluster whose scheduler is at ADDRESS "
+                   '(tcp://host:8786; pip install "baker8bit[cluster]"), not in local processes')
     p.set_defaults(func=run)
 
 
@@ -84,13 +87,20 @@ def run(args: argparse.Namespace) -> int:
     failed: OSError | None = None
     try:
         writer = sd.RowWriter(stream, header)
-        for row in sd.run_tasks(tasks, args.workers or sd.default_workers()):
+        rows_in = (sd.run_tasks_dask(tasks, args.scheduler) if args.scheduler
+                   else sd.run_tasks(tasks, args.workers or sd.default_workers()))
+        for row in rows_in:
             writer.write(row)
             rows[(row.strategy, row.deal)] = row
             fresh += 1
             progress.update(len(wanted) - len(tasks) + fresh)
     except KeyboardInterrupt:
         code = 130
+    except RuntimeError as e:  # no Dask, or the scheduler cannot be reached
+        if not args.scheduler:
+            raise
+        print(f"\nbaker8bit: {e}", file=sys.stderr)
+        code = 2
     except OSError as e:  # a full disk, a closed pipe
         failed, code = e, 1
     finally:
@@ -101,6 +111,8 @@ def run(args: argparse.Namespace) -> int:
     if failed is not None:
         print(f"baker8bit: cannot write {args.out or 'the output'}: {failed.strerror or failed}; "
               f"{fresh} rows written", file=sys.stderr)
+        return code
+    if code == 2:  # the cluster could not be used: said above in one line
         return code
     if code:
         print(f"baker8bit: interrupted; {len(wanted) - len(tasks) + fresh} of {len(wanted)} games done"

@@ -79,6 +79,40 @@ def run_tasks(tasks: list[Task], workers: int) -> Iterator[Row]:
         pool.join()
 
 
+def play_batch(tasks: list[Task]) -> list[Row]:
+    """Rows of several tasks (one Dask task: fewer, larger tasks for the scheduler)."""
+    return [play_task(task) for task in tasks]
+
+
+def run_tasks_dask(tasks: list[Task], address: str, batch: int = 4, window: int = 0) -> Iterator[Row]:
+    """Rows in task order, played on the Dask distributed cluster whose scheduler is at
+    ``address`` (``pip install "baker8bit[cluster]"``), ``batch`` games a Dask task, at most
+    ``window`` tasks in flight (default: four per worker thread). RuntimeError (one line) when
+    Dask is missing or the scheduler cannot be reached. The workers need baker8bit installed."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise RuntimeError('--scheduler needs Dask: pip install "baker8bit[cluster]"') from None
+    from collections import deque
+
+    try:
+        client = Client(address)
+    except OSError as e:
+        raise RuntimeError(f"cannot reach the Dask scheduler {address}: {e}") from None
+    try:
+        if window <= 0:
+            window = 4 * (sum(client.nthreads().values()) or 1)
+        pending: deque = deque()
+        for i in range(0, len(tasks), batch):
+            pending.append(client.submit(play_batch, tasks[i:i + batch], pure=False))
+            while len(pending) >= window:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    finally:
+        client.close()
+
+
 parse_deals = sv.parse_deals
 default_workers = sv.default_workers
 Progress = sv.Progress
