@@ -90,3 +90,19 @@ def test_the_sampling_player_plays_legal_deterministic_games():
     for m in a.moves:
         s = s.apply(m)
     assert s.won() == a.won and a.outcome in ("won", "lost")
+
+
+def test_held_out_deals_decide_at_the_default_budget():
+    """Deals 3001-3010 (never used to tune anything) at ``solve``'s default budget: every one
+    decided, each win replaying through ``keys`` (compiled search: its default is 5,000,000)."""
+    from baker8bit.games.sequence import variant
+
+    if solver.implementation_name() != "compiled":
+        pytest.skip("the plain-Python default budget (200,000) is a fifth of a second's worth of tries")
+    v = variant.SequenceVariant()
+    for d in range(3001, 3011):
+        r = v.solve(State.dealt(d), v.rules())
+        assert r.outcome in ("solved", "unsolvable"), (d, r.outcome)
+        if r.outcome == "solved":
+            code, played, err = cli("keys", "--game", "sequence", "--deal", str(d), " ".join(r.keys))
+            assert code == 0 and played.rstrip().endswith("WINNER"), err
