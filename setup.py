@@ -20,6 +20,7 @@ MODULES = [
     ("baker8bit.freecell.solver._cfast", "baker8bit/freecell/solver/fastcore.pyx"),
     ("baker8bit.freecell.solver._ccolour", "baker8bit/freecell/solver/fastcolour.pyx"),
     ("baker8bit.games.blue._csearch", "baker8bit/games/blue/fastsearch.pyx"),
+    ("baker8bit.games.sequence._csearch", "baker8bit/games/sequence/fastsearch.pyx"),
 ]
 NOTE = "baker8bit: the compiled searches were not built ({why}); the plain-Python searches will run"
 

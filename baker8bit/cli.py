@@ -23,13 +23,26 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"baker8bit: {message}\n")
 
 
+class _Version(argparse.Action):
+    """``--version``: the line as it is, never wrapped at the terminal's width (argparse's own
+    action wraps it, and the list of searches is longer than a line)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0,
+                         help=help or "show the version and which searches run compiled, then exit")
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        print(f"baker8bit {__version__} ({compiled.summary()})")
+        parser.exit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="baker8bit", description=SUMMARY + ". Without a command: the window, at the menu of games.",
         epilog="Statistics, the saved game, options and recordings are kept in ~/.pyxel/baker8bit/ "
         "(or BAKER8BIT_DATA_DIR); files of 0.3.0 and before in ~/.pyxel/baker8bit/baker_solitaire/ "
         "move there at the first run. `baker8bit COMMAND --help` tells more.")
-    parser.add_argument("--version", action="version", version=f"baker8bit {__version__} ({compiled.summary()})")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name in MODULES:
         module = importlib.import_module(f"baker8bit.commands.{name}")

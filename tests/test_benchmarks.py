@@ -137,8 +137,10 @@ def test_bench_video_prints_the_speed_of_both_formats():
 
 def test_bench_sequence_prints_every_player():
     out = run("bench_sequence.py")
-    for name in ("random", "greedy", "best", "lookahead", "clairvoyant"):
+    for name in ("random", "greedy", "best", "lookahead", "sampling", "clairvoyant"):
         assert re.search(rf"^{name} +\d+ +{NUM} +{NUM}$", out, re.M), f"{name}:\n{out}"
+    assert re.search(r"^pure +\d+ +[\d.]+ +\d+$", out, re.M), out  # the search's positions a second
+    assert re.search(r"median [\d.]+ s; won \d+, lost \d+, unknown \d+$", out, re.M), out
 
 
 @pytest.mark.parametrize("script", ["bench_frame.py", "bench_help.py"])

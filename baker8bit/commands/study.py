@@ -2,11 +2,12 @@
 
     baker8bit study sequence --strategy random greedy best --deals 1-10000 --out games.csv
                              [--resume] [--workers K] [--chart FILE.png]
-                             [--samples N] [--max-states N]
+                             [--samples N] [--max-states N] [--scheduler ADDRESS]
 
 ``--strategy`` takes shipped strategy names (random, greedy, best), strategy
-files, ``clairvoyant`` (exact search knowing the deck) and ``lookahead`` (best
-play without seeing it).
+files, ``clairvoyant`` (exact search knowing the deck), ``lookahead`` (rollouts
+of ``best`` without seeing it) and ``sampling`` (the clairvoyant search's tries on
+sampled orders of the unseen cards, without seeing the deck).
 """
 
 from __future__ import annotations
@@ -31,16 +32,20 @@ def register(subparsers) -> None:
     add_game_word(p, ("sequence",))
     p.add_argument("--strategy", nargs="+", action="extend", required=True, metavar="NAME|FILE",
                    help=f"shipped strategies ({', '.join(strat.shipped_names())}), strategy files, "
-                   "clairvoyant or lookahead")
+                   "clairvoyant, lookahead or sampling")
     p.add_argument("--deals", required=True, help="deal numbers: 1-10000, 7, or 1-10,20-30")
     p.add_argument("--out", metavar="FILE.csv", help="write the CSV here (default: standard output)")
     p.add_argument("--resume", action="store_true", help="keep the rows already in --out; play only the others")
     p.add_argument("--workers", type=positive_int, default=None, help="worker processes (default: one per core)")
     p.add_argument("--chart", metavar="FILE.png", help="draw the win rates and intervals to this PNG")
-    p.add_argument("--samples", type=positive_int, default=8,
-                   help="lookahead: sampled orders of the unseen cards per move (default 8)")
+    p.add_argument("--samples", type=positive_int, default=None,
+                   help="lookahead and sampling: sampled orders of the unseen cards per move "
+                   "(default 8 for lookahead, 64 for sampling)")
     p.add_argument("--max-states", type=positive_int, default=200_000,
                    help="clairvoyant: positions searched before answering 'unknown' (default 200000)")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="play on the Dask distributed cluster whose scheduler is at ADDRESS "
+                   '(tcp://host:8786; pip install "baker8bit[cluster]"), not in local processes')
     p.set_defaults(func=run)
 
 
@@ -54,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"no deals in {args.deals!r}")
     names: list[str] = []
     for name in args.strategy:
-        if name not in ("clairvoyant", "lookahead"):
+        if name not in ("clairvoyant", "lookahead", "sampling"):
             try:
                 strat.load(name, also=("clairvoyant", "lookahead"))
             except strat.StrategyError as e:
@@ -70,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         except (OSError, UnicodeDecodeError, ValueError) as e:
             raise UsageError(f"cannot resume: {e}") from None
     wanted = [(n, d) for n in names for d in deals]
-    tasks = [sd.Task(n, d, args.samples, args.max_states) for n, d in wanted if (n, d) not in done]
+    tasks = [sd.Task(n, d, args.samples or 0, args.max_states) for n, d in wanted if (n, d) not in done]
     try:
         stream, header, _ = sv.open_output(args.out, args.resume)
     except OSError as e:
@@ -83,13 +88,20 @@ def run(args: argparse.Namespace) -> int:
     failed: OSError | None = None
     try:
         writer = sd.RowWriter(stream, header)
-        for row in sd.run_tasks(tasks, args.workers or sd.default_workers()):
+        rows_in = (sd.run_tasks_dask(tasks, args.scheduler) if args.scheduler
+                   else sd.run_tasks(tasks, args.workers or sd.default_workers()))
+        for row in rows_in:
             writer.write(row)
             rows[(row.strategy, row.deal)] = row
             fresh += 1
             progress.update(len(wanted) - len(tasks) + fresh)
     except KeyboardInterrupt:
         code = 130
+    except RuntimeError as e:  # no Dask, or the scheduler cannot be reached
+        if not args.scheduler:
+            raise
+        print(f"\nbaker8bit: {e}", file=sys.stderr)
+        code = 2
     except OSError as e:  # a full disk, a closed pipe
         failed, code = e, 1
     finally:
@@ -100,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
     if failed is not None:
         print(f"baker8bit: cannot write {args.out or 'the output'}: {failed.strerror or failed}; "
               f"{fresh} rows written", file=sys.stderr)
+        return code
+    if code == 2:  # the cluster could not be used: said above in one line
         return code
     if code:
         print(f"baker8bit: interrupted; {len(wanted) - len(tasks) + fresh} of {len(wanted)} games done"

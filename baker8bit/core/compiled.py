@@ -22,6 +22,7 @@ SEARCHES = {
     "same-suit": ("baker8bit.freecell.solver._cfast", "baker8bit.freecell.solver.core"),
     "colour": ("baker8bit.freecell.solver._ccolour", "baker8bit.freecell.solver.colour_core"),
     "blue": ("baker8bit.games.blue._csearch", "baker8bit.games.blue.search"),
+    "sequence": ("baker8bit.games.sequence._csearch", "baker8bit.games.sequence.search"),
 }
 COMPILED, PURE = "compiled", "pure"
 

@@ -11,7 +11,7 @@ deal number), so a game is the same every time.
   the deck (an upper bound for any player): short seeded randomized tries for a
   win, then an exhaustive depth-first search with proven reductions only; past
   ``max_states`` positions it answers "unknown", never a guess.
-* ``Lookahead``: best play without seeing the deck, in the spirit of Yan,
+* ``Lookahead``: play without seeing the deck by rollouts, in the spirit of Yan,
   Diaconis, Rusmevichientong and Van Roy ("Solitaire: Man Versus Machine",
   2005): at every choice it tries each legal move on ``samples`` random orders
   of the unseen cards (the same orders for every move), finishes each of them
@@ -19,6 +19,10 @@ deal number), so a game is the same every time.
   (cards brought home, a win counting double: the base strategy wins too
   rarely for a count of wins alone to tell moves apart). It looks
   only at what a player sees: the order of the real deck never enters.
+* ``Sampling``: the strongest player here that does not see the deck
+  (determinized sampling): each distinct move is tried on sampled orders of the
+  unseen cards by the clairvoyant search's quick eager tries, and the move that
+  wins on the most samples is made. It too sees only the multiset of unseen cards.
 """
 
 from __future__ import annotations
@@ -174,6 +178,81 @@ def _with_deck(after: State, before: State, order: tuple[int, ...]) -> State:
     return after._replace(hand=order[0], deck=order[1:])
 
 
+# ---- sampling: the clairvoyant search on sampled orders of the unseen cards ---------------
+
+
+SAMPLES = 64  # sampled orders a choice (measured: docs/games/sequence.md)
+SAMPLE_STATES = 200  # positions of each eager try
+
+
+class Sampling:
+    """Determinized sampling ("perfect-information Monte Carlo"): at each choice, ``samples``
+    orders of the unseen cards are drawn (the multiset of cards still face down: the real
+    order never enters); each distinct move is played on every sampled order and the position
+    after it handed to the clairvoyant search's eager tries (``search.run`` with ``EAGER``,
+    ``max_states`` positions); the move that wins on the most samples is made (ties: the
+    first in the order of ``State.legal_moves``, home plays first). The same orders serve
+    every move, so moves are compared on the same deals. A move that the proven ``forced``
+    reduction makes (the last copy of a rank that fits) is made without sampling.
+    """
+
+    name = "sampling"
+
+    def __init__(self, samples: int = 64, max_states: int = 200):
+        self.samples = samples
+        self.max_states = max_states
+
+    def next_move(self, state: State, rng: random.Random) -> Move | None:
+        from baker8bit.games.sequence import search as _search
+
+        legal = state.legal_moves()
+        if len(legal) <= 1:
+            return legal[0] if legal else None
+        for m in legal:  # a forced home play (docs/games/sequence.md, reduction 3)
+            if m.final:
+                card = state.hand if m.from_hand else state.storage[m.source][-1]
+                if sum(1 for k in range(4) if _needs_later(state, k, card)) == 1:
+                    return m
+        distinct: dict = {}
+        for m in legal:
+            after = state.apply(m)
+            key = (len(after.deck), after.hand if len(after.deck) == len(state.deck) else None,
+                   after.finals, tuple(sorted(after.storage)))
+            distinct.setdefault(key, m)
+        moves = list(distinct.values())
+        if len(moves) == 1:
+            return moves[0]
+        impl = _search.implementation()
+        unseen = sorted(state.deck)
+        wins = [0] * len(moves)
+        for i in range(self.samples):
+            rng.shuffle(unseen)
+            sample = state._replace(deck=tuple(unseen))
+            seed = rng.randrange(1 << 30)
+            for j, m in enumerate(moves):
+                after = sample.apply(m)
+                if after.won():
+                    return m
+                cards = ((after.hand,) + after.deck) if after.hand is not None else ()
+                o, _codes, _n = impl.run(cards, after.storage, after.finals, self.max_states,
+                                         _search.SYMMETRY | _search.FORCED | _search.DEAD | _search.EAGER,
+                                         seed, 0)
+                wins[j] += o == _search.WON
+        best = max(range(len(moves)), key=lambda j: (wins[j], -j))
+        return moves[best]
+
+    def play(self, deck: tuple[int, ...], seed: int) -> Result:
+        rng = random.Random(seed)
+        return play_out(State.start(deck), lambda s: self.next_move(s, rng))
+
+
+def _needs_later(state: State, k: int, rank: int) -> bool:
+    """Does final pile k (0..3) still need ``rank`` (now or later)?"""
+    from baker8bit.games.sequence.rules import POSITION
+
+    return POSITION[k][rank] >= state.finals[k]
+
+
 def best_move(state: State, samples: int = 8, seed: int = 0) -> Move | None:
     """The move the best player (the look-ahead) makes in ``state``, for HELP.
 
@@ -183,12 +262,25 @@ def best_move(state: State, samples: int = 8, seed: int = 0) -> Move | None:
 
 
 def player(name: str, **options) -> Player:
-    """``clairvoyant``, ``lookahead`` or a strategy (a shipped name or a file)."""
+    """``clairvoyant``, ``lookahead``, ``sampling`` or a strategy (a shipped name or a file)."""
     if name == "clairvoyant":
         return Clairvoyant(options.get("max_states", 200_000))
     if name == "lookahead":
-        return Lookahead(options.get("samples", 8))
+        return Lookahead(options.get("samples") or 8)
+    if name == "sampling":
+        return Sampling(options.get("samples") or SAMPLES, SAMPLE_STATES)
     return StrategyPlayer(strat.load(name))
+
+
+def search_of(name: str) -> str:
+    """The search a player runs: the clairvoyant search's ``"compiled"`` or ``"pure"``
+    (``core/compiled.py``), ``"none"`` for a player that runs no search."""
+    if name in SEARCHING:
+        return _solver.implementation_name()
+    return "none"
+
+
+SEARCHING = ("clairvoyant", "sampling")  # players that run the clairvoyant search
 
 
 def timed_play(p: Player, deck: tuple[int, ...], seed: int) -> tuple[Result, float]:

@@ -45,14 +45,17 @@ NEGATE = {"<": ">=", ">=": "<", ">": "<=", "<=": ">", "=": "!=", "!=": "="}
 KEYWORDS = frozenset(
     "at play put choose keep one for final storage hand top tops it when if whose where and not needed freed "
     "before after now next empty wait unseen height deck prefer then random soonest latest closest lowest "
-    "highest shortest tallest visible less more fewer than least most".split()
+    "highest shortest tallest visible less more fewer than least most never cover needs within that".split()
 ) | frozenset(RANK_WORDS)
 PREFERENCES = {
     ("soonest", "top"): "soonest top", ("latest", "top"): "latest top", ("closest", "top"): "closest top",
     ("lowest",): "lowest pile", ("highest",): "highest pile", ("shortest",): "shortest pile",
     ("tallest",): "tallest pile", ("next", "visible"): "next visible", ("random",): "random",
+    ("highest", "top"): "highest top", ("lowest", "top"): "lowest top",
+    ("whose", "top", "highest"): "highest top", ("whose", "top", "lowest"): "lowest top",
 }
-STORAGE_ONLY_PREFS = {"soonest top", "latest top", "closest top", "shortest pile", "tallest pile"}
+STORAGE_ONLY_PREFS = {"soonest top", "latest top", "closest top", "shortest pile", "tallest pile", "highest top",
+                      "lowest top"}
 FINAL_ONLY_PREFS = {"next visible"}
 
 # move classes
@@ -89,6 +92,7 @@ class Rule:
     classes: frozenset[str]  # which moves it may make
     conditions: tuple[Atom, ...] = ()
     preferences: tuple[str, ...] = ()
+    never: bool = False  # "never ...": the moves it names are left out while any other is legal
 
 
 @dataclass
@@ -184,11 +188,13 @@ def _atom(cur: _Cursor) -> Atom:
     subject = _subject(cur) or "it"
     negate = bool(cur.accept("not"))
     t = cur.peek()
-    if t in ("needed", "freed"):
+    if t in ("needed", "freed", "needs"):
         cur.take()
         negate ^= bool(cur.accept("not"))
-        w = cur.expect("before", "after", "now", "next")
-        if w in ("now", "next"):
+        w = cur.expect("before", "after", "now", "next", "within")
+        if w == "within":
+            atom = (f"wait.{subject}", "<", _number(cur))
+        elif w in ("now", "next"):
             atom = (f"wait.{subject}", "=", 0)
         else:
             other = _subject(cur)
@@ -224,7 +230,7 @@ def _atom(cur: _Cursor) -> Atom:
 def _preferences(cur: _Cursor) -> list[str]:
     prefs = []
     while True:
-        for words, name in PREFERENCES.items():
+        for words, name in sorted(PREFERENCES.items(), key=lambda kv: -len(kv[0])):
             if tuple(cur.toks[cur.i:cur.i + len(words)]) == words:
                 cur.i += len(words)
                 prefs.append(name)
@@ -238,9 +244,27 @@ def _preferences(cur: _Cursor) -> list[str]:
 
 def _parse_rule(toks: list[str], line: int, where: str, text: str) -> Rule | str:
     cur = _Cursor(toks, line, where)
-    verb = cur.expect("play", "put", "choose", "keep")
     conditions: list[Atom] = []
     prefs: list[str] = []
+    never = bool(cur.accept("never"))
+    if cur.peek() in ("if", "when") and not never:  # "if the hand card is a king, put it on an empty pile"
+        cur.take()
+        conditions.append(_atom(cur))
+        while cur.accept("and"):
+            conditions.append(_atom(cur))
+    if never and cur.accept("cover"):  # "never cover a card that a final pile needs within 3 cards"
+        cur.accept("that")
+        cur.accept("final")
+        cur.expect("needed", "needs")
+        cur.expect("within")
+        n = _number(cur)
+        conditions.append(Atom("wait.top", "<", n, f"needed within {n}"))
+        if cur.peek() is not None:
+            raise cur.fail(f"unexpected {cur.peek()!r}")
+        return Rule(line, text.split("#", 1)[0].strip(), frozenset({HS}), tuple(conditions), (), True)
+    verb = cur.expect("play", "put", "choose", "keep")
+    if never and verb in ("choose", "keep"):
+        raise cur.fail(f"'never' goes with 'play', 'put' or 'cover', not {verb!r}")
     if verb == "keep":
         cur.expect("one")
         cur.expect("for")
@@ -255,7 +279,7 @@ def _parse_rule(toks: list[str], line: int, where: str, text: str) -> Rule | str
         cur.expect("final")
         classes = {None: {HF, SF}, "hand": {HF}, "storage": {SF}}[src]
     elif verb == "put":
-        cur.expect("hand")
+        cur.expect("hand", "it")
         if cur.peek() == "empty":
             conditions.append(Atom("empty", "=", 1, "empty"))
             cur.take()
@@ -269,7 +293,7 @@ def _parse_rule(toks: list[str], line: int, where: str, text: str) -> Rule | str
         prefs.append("random")
     while cur.peek() is not None:
         t = cur.take()
-        if t in ("when", "if", "whose", "where", "and"):
+        if t in ("when", "if", "whose", "where", "and", "that"):
             if t == "and" and not conditions:
                 raise cur.fail("'and' with no condition before it")
             conditions.append(_atom(cur))
@@ -279,7 +303,9 @@ def _parse_rule(toks: list[str], line: int, where: str, text: str) -> Rule | str
             prefs.append("random")
         else:
             raise cur.fail(f"unexpected {t!r}")
-    return Rule(line, text.split("#", 1)[0].strip(), frozenset(classes), tuple(conditions), tuple(prefs))
+    if never and prefs:
+        raise cur.fail("a 'never' rule has no preferences (it only leaves moves out)")
+    return Rule(line, text.split("#", 1)[0].strip(), frozenset(classes), tuple(conditions), tuple(prefs), never)
 
 
 def _feature_domain(rule: Rule, name: str) -> set[int]:
@@ -349,11 +375,12 @@ def _check_rule(rule: Rule, where: str) -> None:
 
 
 def parse(text: str, name: str = "<strategy>", where: str | None = None) -> Strategy:
-    """Read and check a strategy; StrategyError names the line of the first problem, as
-    ``WHERE:LINE:`` (``where``: the file as the user named it; default the strategy's name)."""
+    """Read and check a strategy; StrategyError names ``where`` (default ``name``: the file's
+    full path when it is a file) and the line of the first problem."""
+    label = name
+    name = where or name
     rules: list[Rule] = []
     strategy = Strategy(name, rules, source=text)
-    name = where or name  # from here on: where the errors say the problem is
     covered: dict[str, int] = {}  # move class -> line of an unconditional rule taking it
     for n, raw in enumerate(text.splitlines(), start=1):
         toks = _tokens(raw, n, name)
@@ -371,6 +398,9 @@ def parse(text: str, name: str = "<strategy>", where: str | None = None) -> Stra
             continue
         assert isinstance(rule, Rule)
         _check_rule(rule, name)
+        if rule.never:
+            rules.append(rule)
+            continue
         if rule.classes <= covered.keys():
             lines = sorted({covered[c] for c in rule.classes})
             raise StrategyError(
@@ -380,8 +410,9 @@ def parse(text: str, name: str = "<strategy>", where: str | None = None) -> Stra
             for c in rule.classes:
                 covered.setdefault(c, n)
         rules.append(rule)
-    if not rules:
-        raise StrategyError(f"{name}: no rules (a strategy needs at least one rule)")
+    if not any(not r.never for r in rules):
+        raise StrategyError(f"{name}: no rules (a strategy needs at least one rule that makes a move)")
+    strategy.name = label
     return strategy
 
 
@@ -512,6 +543,9 @@ class _Context:
                 visible.append(self.state.storage[move.source][-2])
             return 0 if nxt in visible else 1
         top = self.top(move)
+        if pref in ("highest top", "lowest top"):
+            r = top if top is not None else 0  # an empty pile: no top, the lowest
+            return -r if pref == "highest top" else r
         w = self.wait(top) if top is not None else 13
         if pref == "soonest top":
             return w
@@ -531,7 +565,14 @@ def choose(strategy: Strategy, state: State, rng: random.Random) -> Move | None:
     if kp is not None:
         king = state.hand == KING_RANK
         legal = [m for m in legal if m.final or (m.target == kp) == king]
+    nevers = [r for r in strategy.rules if r.never]
+    if nevers:
+        allowed = [m for m in legal if not any(move_class(m) in r.classes and all(ctx.holds(a, m) for a in r.conditions)
+                                               for r in nevers)]
+        legal = allowed or legal  # a 'never' only prefers: when every move is ruled out, any may be made
     for rule in strategy.rules:
+        if rule.never:
+            continue
         cands = [m for m in legal if move_class(m) in rule.classes
                  and all(ctx.holds(a, m) for a in rule.conditions)]
         if not cands:

@@ -21,8 +21,9 @@ from baker8bit.freecell.solver import survey as sv
 from baker8bit.games.sequence import players as pl
 from baker8bit.games.sequence.rules import deal as deal_of
 
-FIELDS = ("strategy", "deal", "won", "moves", "outcome", "home", "reason", "seconds")
+FIELDS = ("strategy", "deal", "won", "moves", "outcome", "home", "reason", "seconds", "search")
 OUTCOMES = (pl.WON, pl.LOST, pl.UNKNOWN)
+SEARCHES = ("compiled", "pure", "none")
 Z95 = 1.959964
 
 
@@ -35,12 +36,13 @@ class Row(NamedTuple):
     home: int
     reason: str
     seconds: float
+    search: str = "none"  # the clairvoyant search that ran: "compiled", "pure", or "none" (a strategy)
 
 
 class Task(NamedTuple):
-    strategy: str  # a shipped name, a file, "clairvoyant" or "lookahead"
+    strategy: str  # a shipped name, a file, "clairvoyant", "lookahead" or "sampling"
     deal: int
-    samples: int
+    samples: int  # 0: the player's default
     max_states: int
 
 
@@ -58,7 +60,7 @@ def _player(task: Task) -> pl.Player:
 def play_task(task: Task) -> Row:
     result, seconds = pl.timed_play(_player(task), deal_of(task.deal), task.deal)
     return Row(task.strategy, task.deal, int(result.won), len(result.moves), result.outcome,
-               result.home, result.reason, seconds)
+               result.home, result.reason, seconds, pl.search_of(task.strategy))
 
 
 def run_tasks(tasks: list[Task], workers: int) -> Iterator[Row]:
@@ -75,6 +77,40 @@ def run_tasks(tasks: list[Task], workers: int) -> Iterator[Row]:
     finally:
         pool.terminate()
         pool.join()
+
+
+def play_batch(tasks: list[Task]) -> list[Row]:
+    """Rows of several tasks (one Dask task: fewer, larger tasks for the scheduler)."""
+    return [play_task(task) for task in tasks]
+
+
+def run_tasks_dask(tasks: list[Task], address: str, batch: int = 4, window: int = 0) -> Iterator[Row]:
+    """Rows in task order, played on the Dask distributed cluster whose scheduler is at
+    ``address`` (``pip install "baker8bit[cluster]"``), ``batch`` games a Dask task, at most
+    ``window`` tasks in flight (default: four per worker thread). RuntimeError (one line) when
+    Dask is missing or the scheduler cannot be reached. The workers need baker8bit installed."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise RuntimeError('--scheduler needs Dask: pip install "baker8bit[cluster]"') from None
+    from collections import deque
+
+    try:
+        client = Client(address)
+    except OSError as e:
+        raise RuntimeError(f"cannot reach the Dask scheduler {address}: {e}") from None
+    try:
+        if window <= 0:
+            window = 4 * (sum(client.nthreads().values()) or 1)
+        pending: deque = deque()
+        for i in range(0, len(tasks), batch):
+            pending.append(client.submit(play_batch, tasks[i:i + batch], pure=False))
+            while len(pending) >= window:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    finally:
+        client.close()
 
 
 parse_deals = sv.parse_deals
@@ -97,11 +133,13 @@ def read_rows(path: str) -> dict[tuple[str, int], Row]:
         for n, rec in enumerate(reader, start=2):
             try:
                 row = Row(rec["strategy"], int(rec["deal"]), int(rec["won"]), int(rec["moves"]), rec["outcome"],
-                          int(rec["home"]), rec["reason"], float(rec["seconds"]))
+                          int(rec["home"]), rec["reason"], float(rec["seconds"]), rec["search"])
             except (TypeError, ValueError):
                 raise ValueError(f"{path}: line {n} is malformed") from None
             if row.outcome not in OUTCOMES:
                 raise ValueError(f"{path}: line {n}: unknown outcome {row.outcome!r}")
+            if row.search not in SEARCHES:
+                raise ValueError(f"{path}: line {n}: unknown search {row.search!r}")
             done[(row.strategy, row.deal)] = row
     return done
 
