@@ -134,9 +134,9 @@ def test_no_scheduler_is_one_line_no_table_no_interrupted_and_no_csv(tmp_path):
 def test_a_scheduler_without_workers_gives_up_in_one_line(tmp_path, monkeypatch):
     from distributed import LocalCluster
 
-    from baker8bit.freecell.solver import survey
+    from baker8bit.core import cluster
 
-    monkeypatch.setattr(survey, "WORKER_WAIT", 1.0)
+    monkeypatch.setattr(cluster, "WORKER_WAIT", 1.0)
     with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as c:
         code, out, err = cli("survey", "--deals", "1-20", "--scheduler", c.scheduler_address,
                              "--out", str(tmp_path / "x.csv"))

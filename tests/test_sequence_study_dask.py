@@ -43,3 +43,25 @@ def test_an_unreachable_scheduler_is_one_line_exit_2(tmp_path, capsys):
                  "--out", str(tmp_path / "s.csv")])
     err = capsys.readouterr().err
     assert code == 2 and "cannot reach the Dask scheduler" in err and "Traceback" not in err
+    assert not (tmp_path / "s.csv").exists()  # the cluster is reached before the CSV is opened
+
+
+def test_a_scheduler_without_workers_is_one_line_and_leaves_no_csv(tmp_path, capsys, monkeypatch):
+    from distributed import LocalCluster
+
+    from baker8bit.core import cluster
+
+    monkeypatch.setattr(cluster, "WORKER_WAIT", 1.0)
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as c:
+        code = main(["study", "sequence", "--strategy", "best", "--deals", "1-2", "--scheduler",
+                     c.scheduler_address, "--out", str(tmp_path / "s.csv")])
+    err = capsys.readouterr().err
+    assert code == 2 and "has no workers (waited 1 s)" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "s.csv").exists()
+
+
+def test_a_string_that_is_not_an_address_is_one_line(tmp_path, capsys):
+    code = main(["study", "sequence", "--strategy", "best", "--deals", "1", "--scheduler", "nonsense"])
+    err = capsys.readouterr().err
+    assert code == 2 and "is not a scheduler address" in err and "Traceback" not in err

@@ -17,6 +17,7 @@ from baker8bit import games
 from baker8bit.commands.common import (
     UsageError, add_game_args, add_game_choice, positive_float, positive_int, start_of, variant_of,
 )
+from baker8bit.core import cluster
 from baker8bit.freecell.solver import survey as sv
 
 DEFAULT_MAX_STATES = 2_000_000
@@ -35,7 +36,7 @@ def add_limit_args(p: argparse.ArgumentParser) -> None:
 
 def _address(text: str) -> str:
     try:
-        return sv.check_address(text)
+        return cluster.check_address(text)
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
 
@@ -200,7 +201,7 @@ def run_survey(args: argparse.Namespace) -> int:
     client = None
     if args.scheduler:  # reach the cluster (and a worker) before any CSV is opened: a failure leaves none
         try:
-            client = sv.connect_dask(args.scheduler)
+            client = cluster.connect(args.scheduler)
         except RuntimeError as e:
             return _fail(str(e))
     try:

@@ -16,6 +16,7 @@ import argparse
 import os
 import sys
 
+from baker8bit.core import cluster
 from baker8bit.commands.common import UsageError, add_game_word, game_word, positive_int
 from baker8bit.games.sequence import strategy as strat
 from baker8bit.freecell.solver import survey as sv
@@ -76,9 +77,17 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"cannot resume: {e}") from None
     wanted = [(n, d) for n in names for d in deals]
     tasks = [sd.Task(n, d, args.samples or 0, args.max_states) for n, d in wanted if (n, d) not in done]
+    client = None
+    if args.scheduler:  # reach the cluster (and a worker) before any CSV is opened: a failure leaves none
+        try:
+            client = cluster.connect(args.scheduler)
+        except (RuntimeError, ValueError) as e:
+            raise UsageError(str(e)) from None
     try:
         stream, header, _ = sv.open_output(args.out, args.resume)
     except OSError as e:
+        if client is not None:
+            client.close()
         raise UsageError(f"cannot write {args.out}: {e}") from None
     rows = dict(done)
     progress = sd.Progress(sys.stderr, len(wanted))
@@ -88,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     failed: OSError | None = None
     try:
         writer = sd.RowWriter(stream, header)
-        rows_in = (sd.run_tasks_dask(tasks, args.scheduler) if args.scheduler
+        rows_in = (sd.run_tasks_dask(tasks, client) if client is not None
                    else sd.run_tasks(tasks, args.workers or sd.default_workers()))
         for row in rows_in:
             writer.write(row)

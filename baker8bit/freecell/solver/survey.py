@@ -9,13 +9,13 @@ import csv
 import itertools
 import multiprocessing
 import os
-import re
 import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple, TextIO
 
+from baker8bit.core import cluster
 from baker8bit.core.deal import DealError, check_deal_number
 from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
 
@@ -176,74 +176,12 @@ def solve_batch(tasks: list[Task]) -> list[Row]:
     return [solve_task(task) for task in tasks]
 
 
-WORKER_WAIT = 60.0  # seconds a survey waits for a scheduler's first worker before it gives up
-_ADDRESS = re.compile(r"(?:(?:tcp|tls|ucx|ws|wss)://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s:/\[\]]+):\d{1,5}|inproc://\S+")
-
-
-def check_address(text: str) -> str:
-    """A Dask scheduler address (``tcp://HOST:PORT``, ``HOST:PORT``, ``tls://...``); ValueError in one
-    line for anything else (Dask's own check ends in a traceback)."""
-    if not _ADDRESS.fullmatch(text):
-        raise ValueError(f"{text!r} is not a scheduler address (tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786)")
-    return text
-
-
-def connect_dask(address: str, worker_wait: float | None = None):
-    """A Dask ``Client`` of the scheduler at ``address`` with at least one worker; RuntimeError in one
-    line when Dask is missing, the scheduler cannot be reached, or no worker comes within
-    ``worker_wait`` seconds (default ``WORKER_WAIT``)."""
-    check_address(address)
-    try:
-        from distributed import Client
-    except ImportError:
-        raise RuntimeError('--scheduler needs Dask: pip install "baker8bit[cluster]"') from None
-    try:
-        client = Client(address)
-    except (OSError, ValueError, TypeError) as e:  # refused, timed out, a bad address
-        raise RuntimeError(f"cannot reach the Dask scheduler {address}: {str(e)[:200]}") from None
-    wait = WORKER_WAIT if worker_wait is None else worker_wait
-    try:
-        client.wait_for_workers(1, timeout=wait)
-    except (TimeoutError, OSError) as e:
-        client.close()
-        if isinstance(e, TimeoutError):
-            raise RuntimeError(f"the Dask scheduler {address} has no workers (waited {wait:g} s); "
-                               f"start some with: dask worker {address}") from None
-        raise RuntimeError(f"the Dask scheduler {address} went away: {str(e)[:200]}") from None
-    except BaseException:
-        client.close()
-        raise
-    return client
-
-
 def run_tasks_dask(tasks: Iterable[Task], address, batch: int = 50, window: int = 0) -> Iterator[Row]:
     """Rows in task order, computed on the Dask distributed cluster whose scheduler is at
-    ``address`` (or on a ``Client`` from ``connect_dask``, closed at the end); ``pip install
-    "baker8bit[cluster]"``.
-
-    Tasks go in batches of ``batch`` deals; at most ``window`` batches are
-    submitted and not yet yielded (default: four per worker thread), so the
-    scheduler holds a bounded number of futures however many deals there are.
-    The workers need baker8bit (the same version) installed."""
-    from collections import deque
-    from itertools import islice
-
-    client = connect_dask(address) if isinstance(address, str) else address
-    try:
-        if window <= 0:
-            threads = sum(client.nthreads().values()) or 1
-            window = 4 * threads
-        it = iter(tasks)  # a list or a stream (a range of 10^7 deals is never a list)
-        batches = iter(lambda: list(islice(it, batch)), [])
-        pending: deque = deque()
-        for part in batches:
-            pending.append(client.submit(solve_batch, part, pure=False))
-            while len(pending) >= window:
-                yield from pending.popleft().result()
-        while pending:
-            yield from pending.popleft().result()
-    finally:
-        client.close()
+    ``address`` (or on a ``Client`` from ``cluster.connect``, closed at the end), ``batch`` deals
+    a Dask task (``core/cluster.py``; ``pip install "baker8bit[cluster]"``)."""
+    client = cluster.connect(address) if isinstance(address, str) else address
+    return cluster.stream(client, solve_batch, tasks, batch, window)
 
 
 def default_workers() -> int:

@@ -17,6 +17,7 @@ import zlib
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple, TextIO
 
+from baker8bit.core import cluster
 from baker8bit.freecell.solver import survey as sv
 from baker8bit.games.sequence import players as pl
 from baker8bit.games.sequence.rules import deal as deal_of
@@ -84,33 +85,13 @@ def play_batch(tasks: list[Task]) -> list[Row]:
     return [play_task(task) for task in tasks]
 
 
-def run_tasks_dask(tasks: list[Task], address: str, batch: int = 4, window: int = 0) -> Iterator[Row]:
+def run_tasks_dask(tasks: list[Task], address, batch: int = 4, window: int = 0) -> Iterator[Row]:
     """Rows in task order, played on the Dask distributed cluster whose scheduler is at
-    ``address`` (``pip install "baker8bit[cluster]"``), ``batch`` games a Dask task, at most
-    ``window`` tasks in flight (default: four per worker thread). RuntimeError (one line) when
-    Dask is missing or the scheduler cannot be reached. The workers need baker8bit installed."""
-    try:
-        from distributed import Client
-    except ImportError:
-        raise RuntimeError('--scheduler needs Dask: pip install "baker8bit[cluster]"') from None
-    from collections import deque
-
-    try:
-        client = Client(address)
-    except OSError as e:
-        raise RuntimeError(f"cannot reach the Dask scheduler {address}: {e}") from None
-    try:
-        if window <= 0:
-            window = 4 * (sum(client.nthreads().values()) or 1)
-        pending: deque = deque()
-        for i in range(0, len(tasks), batch):
-            pending.append(client.submit(play_batch, tasks[i:i + batch], pure=False))
-            while len(pending) >= window:
-                yield from pending.popleft().result()
-        while pending:
-            yield from pending.popleft().result()
-    finally:
-        client.close()
+    ``address`` (or on a ``Client`` from ``cluster.connect``, closed at the end), ``batch`` games
+    a Dask task (``core/cluster.py``: one line when Dask is missing, the scheduler cannot be
+    reached or has no worker)."""
+    client = cluster.connect(address) if isinstance(address, str) else address
+    return cluster.stream(client, play_batch, tasks, batch, window)
 
 
 parse_deals = sv.parse_deals
