@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import shutil
 import sys
@@ -126,3 +128,16 @@ def solutions() -> dict[int, tuple[int, list[str]]]:
         suits, deal = map(int, head.split())
         out[suits] = (deal, moves.split())
     return out
+
+
+def cli(*argv: str) -> tuple[int, str, str]:
+    """``baker8bit ARGV`` in this process: (exit code, stdout, stderr); argparse's exit is an exit code."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            from baker8bit.cli import main
+
+            code = main(list(argv))
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else 2
+    return code, out.getvalue(), err.getvalue()

@@ -4,29 +4,19 @@ and ``--resume`` (docs/games/blue.md, "Shorter solutions" and "Every deal decide
 
 from __future__ import annotations
 
-import contextlib
 import csv
-import io
 import json
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baker8bit.cli import main
 from baker8bit.games.blue import checker, rules, shorten, study
 from baker8bit.games.blue.demo import ace_swaps
 from baker8bit.games.blue.rules import FULL, Layout
+from conftest import cli  # noqa: E402  (baker8bit ARGV in this process)
 
 
-def cli(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(list(argv))
-        except SystemExit as e:
-            code = e.code if isinstance(e.code, int) else 2
-    return code, out.getvalue(), err.getvalue()
 
 
 def replays(start: bytes, moves, lay: Layout) -> bool:

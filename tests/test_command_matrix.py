@@ -10,9 +10,7 @@ The commands run in this process (``baker8bit.cli.main``), on small deals with s
 
 from __future__ import annotations
 
-import contextlib
 import csv
-import io
 import json
 import re
 from dataclasses import FrozenInstanceError, replace
@@ -25,6 +23,7 @@ from baker8bit.cli import build_parser, main
 from baker8bit.games.variant import OUTCOMES, SOLVED, SolveResult
 from baker8bit.sessions import recording
 from conftest import pyxel_ready
+from conftest import cli  # noqa: E402  (baker8bit ARGV in this process)
 
 IDS = games.ids()
 SEARCHES = ("compiled", "pure")
@@ -37,15 +36,6 @@ def _own_data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("BAKER8BIT_DATA_DIR", str(tmp_path / "data"))  # stats, sessions: never the real ones
 
 
-def cli(*argv: str) -> tuple[int, str, str]:
-    """``baker8bit ARGV`` in this process: (exit code, stdout, stderr); argparse's exit is an exit code."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(list(argv))
-        except SystemExit as e:
-            code = e.code if isinstance(e.code, int) else 2
-    return code, out.getvalue(), err.getvalue()
 
 
 def ok_or_refused(code: int, out: str, err: str) -> bool:

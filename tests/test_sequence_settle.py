@@ -4,27 +4,17 @@ player sees only what a player sees (the multiset of unseen cards, never their o
 
 from __future__ import annotations
 
-import contextlib
 import csv
-import io
 import random
 
 import pytest
 
-from baker8bit.cli import main
 from baker8bit.games.sequence import players as pl
 from baker8bit.games.sequence import solver
 from baker8bit.games.sequence.rules import State, deal
+from conftest import cli  # noqa: E402  (baker8bit ARGV in this process)
 
 
-def cli(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(list(argv))
-        except SystemExit as e:
-            code = e.code if isinstance(e.code, int) else 2
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.mark.parametrize("d", [2, 8, 11, 19, 23, 40, 3001, 3005])
