@@ -118,12 +118,12 @@ def test_a_scheduler_address_that_is_not_one_is_one_line(tmp_path, address):
 
 
 @needs_dask
-def test_no_scheduler_is_one_line_no_table_no_interrupted_and_no_csv(tmp_path):
-    import dask
+def test_no_scheduler_is_one_line_no_table_no_interrupted_and_no_csv(tmp_path, monkeypatch):
+    from baker8bit.core import cluster
 
-    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
-        code, out, err = cli("survey", "--suits", "2", "--deals", "1-2", "--scheduler", "tcp://127.0.0.1:9",
-                             "--out", str(tmp_path / "x.csv"))
+    monkeypatch.setattr(cluster, "CONNECT_WAIT", 1.0)
+    code, out, err = cli("survey", "--suits", "2", "--deals", "1-2", "--scheduler", "tcp://127.0.0.1:9",
+                         "--out", str(tmp_path / "x.csv"))
     err = one_line_refusal(code, out, err)
     assert "cannot reach the Dask scheduler tcp://127.0.0.1:9" in err and "interrupted" not in err
     assert out == ""

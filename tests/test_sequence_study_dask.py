@@ -38,7 +38,10 @@ def test_the_cluster_writes_the_rows_local_processes_write(tmp_path):
     assert _without_seconds(remote) == _without_seconds(local)
 
 
-def test_an_unreachable_scheduler_is_one_line_exit_2(tmp_path, capsys):
+def test_an_unreachable_scheduler_is_one_line_exit_2(tmp_path, capsys, monkeypatch):
+    from baker8bit.core import cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_WAIT", 1.0)
     code = main(["study", "sequence", "--strategy", "best", "--deals", "1-2", "--scheduler", "tcp://127.0.0.1:9",
                  "--out", str(tmp_path / "s.csv")])
     err = capsys.readouterr().err
