@@ -6,6 +6,8 @@ import contextlib
 import io
 import os
 import shutil
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -141,3 +143,14 @@ def cli(*argv: str) -> tuple[int, str, str]:
         except SystemExit as e:
             code = e.code if isinstance(e.code, int) else 2
     return code, out.getvalue(), err.getvalue()
+
+
+def interrupt(proc, what: str, timeout: float = 30, sig: int = signal.SIGINT) -> tuple[str, str]:
+    """Ctrl-C (or ``sig``) to a running command, then its (stdout, stderr) when it ends; one still
+    running after ``timeout`` seconds is killed and the test fails, naming ``what``."""
+    proc.send_signal(sig)
+    try:
+        return proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail(f"{what} ignored Ctrl-C: {proc.communicate()}")

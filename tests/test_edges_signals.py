@@ -15,6 +15,7 @@ import pytest
 
 from baker8bit.sessions import recording
 from baker8bit.sessions.recording import Recording, Start
+from conftest import interrupt  # noqa: E402  (Ctrl-C to a command, waited for)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,13 +42,7 @@ def test_ctrl_c_stops_replay_gif_and_leaves_no_temporary_file(tmp_path):
             pytest.fail(f"rendering did not start: {proc.communicate()[1][-500:]}")
         time.sleep(0.1)
     time.sleep(1.0)
-    proc.send_signal(signal.SIGINT)
-    try:
-        out, err = proc.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-        pytest.fail("replay --gif ignored Ctrl-C")
+    out, err = interrupt(proc, "replay --gif", timeout=20)
     assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["long.txt"]
 

@@ -17,6 +17,7 @@ import pytest
 
 from baker8bit.cli import main
 from baker8bit.sessions import recording
+from conftest import interrupt  # noqa: E402  (Ctrl-C to a command, waited for)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -166,12 +167,7 @@ def test_ctrl_c_while_waiting_for_workers_is_130_without_a_traceback(tmp_path):
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         time.sleep(6)  # connected, waiting for a worker
         assert proc.poll() is None
-        proc.send_signal(signal.SIGINT)
-        try:
-            out, err = proc.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            pytest.fail(f"survey --scheduler ignored Ctrl-C: {proc.communicate()}")
+        out, err = interrupt(proc, "survey --scheduler", timeout=30)
     finally:
         sched.kill()
         sched.communicate()
@@ -529,12 +525,7 @@ def test_ctrl_c_in_a_survey_on_a_cluster_is_130_keeps_the_rows_and_no_traceback(
                 proc.kill()
                 pytest.fail(f"no rows: {proc.communicate()}")
             time.sleep(0.2)
-        proc.send_signal(signal.SIGINT)
-        try:
-            out, err = proc.communicate(timeout=60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            pytest.fail(f"survey --scheduler ignored Ctrl-C: {proc.communicate()}")
+        out, err = interrupt(proc, "survey --scheduler", timeout=60)
     finally:
         sched.kill()
         sched.communicate()
