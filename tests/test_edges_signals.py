@@ -5,7 +5,6 @@ replay ends, ALSA's chatter is one line."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import time
