@@ -123,3 +123,85 @@ def test_the_replay_bound_keeps_the_line_as_found():
     found = solve(pos, rules)
     assert shorten(pos, rules, found, max_replays=0) == found
     assert len(shorten(pos, rules, found).moves) < len(found.moves)  # measured: 345 -> 207
+
+
+def typed_keys_win(pos: Position, rules, keys: list[str]) -> bool:
+    """The keys a player types win, the game making its automatic moves home after each."""
+    def settle(p: Position) -> Position:
+        while rules.auto_home and (m := moves.safe_home(p, rules)) is not None:
+            p = moves.apply(p, m)
+        return p
+
+    pos = settle(pos)
+    for text in keys:
+        m = moves.parse_move(text, rules)
+        if not moves.is_legal(pos, m, rules):
+            return False
+        pos = settle(moves.apply(pos, m))
+    return pos.is_complete()
+
+
+def count_steps(monkeypatch) -> list[int]:
+    """Counts the pass's moves applied (``shorten.apply``) from now on."""
+    from baker8bit.freecell.solver import shorten as module
+
+    n = [0]
+    real = module.apply
+
+    def counted(pos, m):
+        n[0] += 1
+        return real(pos, m)
+
+    monkeypatch.setattr(module, "apply", counted)
+    return n
+
+
+@pytest.mark.parametrize("limit", [0, 50, 400, 3000])
+def test_the_work_bound_is_kept_and_what_comes_out_still_wins(monkeypatch, limit):
+    rules = RULE_SETS["king-albert-manual"]
+    pos = Position.dealt(101, rules)
+    found = list(solve(pos, rules).moves)
+    n = count_steps(monkeypatch)
+    short = shorten_line(pos, rules, found, max_moves=limit)
+    # the check of the line given (one replay of it) is the caller's; the pass spends the rest
+    assert n[0] - len(found) <= limit
+    assert len(short) <= len(found) and replays_to_a_win(pos, rules, short)
+    if limit == 0:
+        assert short == found
+    assert shorten_line(pos, rules, found, max_moves=limit) == short  # deterministic
+
+
+def test_a_work_bound_the_pass_does_not_reach_changes_nothing():
+    rules = RULE_SETS["baker"]
+    pos = Position.dealt(2, rules)
+    found = list(solve(pos, rules).moves)
+    assert shorten_line(pos, rules, found, max_moves=10**9) == shorten_line(pos, rules, found)
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_help_spends_no_more_than_its_budget_on_search_and_shortening(monkeypatch, name):
+    """HELP's level: the search's positions, plus the shortening's bound (which the pass keeps:
+    the test above) and its two replays of the line at ``MOVE_COST`` positions a step, stay
+    within the level's budget; and the move it shows starts a line that wins."""
+    from baker8bit.freecell import advisor
+
+    rules = RULE_SETS[name]
+    pos = Position.dealt(3, rules)  # won by every game's search
+    line = [moves.parse_move(m, rules) for m in solve(pos, rules).moves]
+    assert line
+    for m in line[: len(line) - 60]:  # near the end: the search wins at HELP's smaller budgets
+        pos = moves.apply(pos, m)
+    calls = []
+
+    def spy(position, rules, result, max_moves):
+        calls.append((result.states, len(result.moves), max_moves))
+        return shorten(position, rules, result, max_moves=max_moves)
+
+    monkeypatch.setattr(advisor, "shorten", spy)
+    for budget in (8_000, 64_000, 512_000):
+        calls.clear()
+        thought = advisor.think(pos, rules, budget)
+        assert thought.outcome == SOLVED and typed_keys_win(pos, rules, thought.answer)
+        for states, length, max_moves in calls:
+            assert states + advisor.MOVE_COST * (max_moves + 2 * length) <= budget
+    assert calls and calls[-1][2] > 1000  # the largest level does shorten

@@ -22,7 +22,11 @@ from baker8bit.freecell.rules import RuleSet
 from baker8bit.freecell.solver import SOLVED, Search, searcher, solve
 from baker8bit.freecell.solver.shorten import shorten
 
-REPLAY_COST = 1000  # positions of HELP's budget one replay of the shortening pass stands for
+# What one step of the shortening pass (a move applied, or a position looked at, in plain
+# Python: 6-20 us) costs in positions of the compiled search (0.6-0.7 us each): HELP's
+# shortening spends what the search left of the level's budget at this price, so a level costs
+# no more than its budget of compiled positions (benchmarks/bench_frame.py measures it).
+MOVE_COST = 40
 
 
 def first_command(game: Game, solution: list[str]) -> str:
@@ -54,8 +58,11 @@ def think(position: Position, rules: RuleSet, budget: int) -> Thought:
     searches = len(colour_core.ORDERS) if colour_core.supports(rules) else 1
     result = solve(position, rules, max_states=max(1, budget // searches))
     # the line shortened from its first move on (so the move HELP shows is not one the line
-    # undoes), within a number of replays that grows with the level's budget
-    result = shorten(position, rules, result, max_replays=budget // REPLAY_COST)
+    # undoes), with what the search left of the budget: the pass's own checks of the line
+    # (before and, with automatic moves, after) first, then its steps
+    steps = (budget - result.states) // MOVE_COST - 2 * len(result.moves)
+    if result.outcome == SOLVED and steps > 0:
+        result = shorten(position, rules, result, max_moves=steps)
     return Thought(result.outcome, result.keys(rules) if result.outcome == SOLVED else [], result.states)
 
 

@@ -21,7 +21,10 @@ typed one, and a move of the line whose card the game has already sent home is i
 move, not typed. That line is replayed too; if it did not win, the line is left as it was.
 
 The pass is deterministic (no clock): the same line in, the same line out. Its work is bounded
-by ``max_replays`` line replays (a replay stops at its first illegal move).
+by ``max_replays`` line replays (a replay stops at its first illegal move), and, where a caller
+must know what it costs (HELP, within a level's budget), by ``max_moves``: the moves it applies
+and the positions it looks at, counted one each. A pass that would go over ``max_moves`` stops
+where it is and gives the shortest line it has checked so far (the line given, at worst).
 """
 
 from __future__ import annotations
@@ -37,31 +40,55 @@ from baker8bit.freecell.solver.search import SOLVED, Result
 MAX_REPLAYS = 20_000
 
 
-def _wins(pos: Position, line: list[Move], rules: RuleSet) -> bool:
+class _Spent(Exception):
+    """The pass has used its ``max_moves``."""
+
+
+class _Work:
+    """What the pass has done, in moves applied and positions looked at (one each); ``limit``
+    None: no bound."""
+
+    def __init__(self, limit: int | None = None):
+        self.limit, self.used = limit, 0
+
+    def spend(self, n: int = 1) -> None:
+        self.used += n
+        if self.limit is not None and self.used > self.limit:
+            raise _Spent
+
+    def apply(self, pos: Position, m: Move) -> Position:
+        self.spend()
+        return apply(pos, m)
+
+
+_FREE = _Work()  # the unbounded counter of callers that do not count
+
+
+def _wins(pos: Position, line: list[Move], rules: RuleSet, work: _Work = _FREE) -> bool:
     """Does ``line`` play legally from ``pos`` to a won position?"""
     for m in line:
         if not is_legal(pos, m, rules):
             return False
-        pos = apply(pos, m)
+        pos = work.apply(pos, m)
     return pos.is_complete()
 
 
-def _play(pos: Position, line: list[Move], rules: RuleSet) -> list[Position] | None:
+def _play(pos: Position, line: list[Move], rules: RuleSet, work: _Work = _FREE) -> list[Position] | None:
     """The positions ``line`` goes through from ``pos`` (``pos`` first) if every move is legal and
     the last is won; else None."""
     out = [pos]
     for m in line:
         if not is_legal(pos, m, rules):
             return None
-        pos = apply(pos, m)
+        pos = work.apply(pos, m)
         out.append(pos)
     return out if pos.is_complete() else None
 
 
-def _positions(pos: Position, line: list[Move]) -> list[Position]:
+def _positions(pos: Position, line: list[Move], work: _Work = _FREE) -> list[Position]:
     out = [pos]
     for m in line:
-        pos = apply(pos, m)
+        pos = work.apply(pos, m)
         out.append(pos)
     return out
 
@@ -82,12 +109,13 @@ def _relabel(a: Position, b: Position) -> dict:
     return out
 
 
-def _cut_cycles(positions: list[Position], line: list[Move], rules: RuleSet) -> list[Move] | None:
+def _cut_cycles(positions: list[Position], line: list[Move], rules: RuleSet, work: _Work = _FREE) -> list[Move] | None:
     """The line with the moves between two visits of one position dropped (the first position the
     line comes back to, up to its latest return), or None where the line has no cycle. A return
     with the columns (or cells) in another order counts: the rest of the line is then played with
     its places renamed, and kept only if it still wins."""
     seen: dict[tuple, int] = {}
+    work.spend(len(positions))
     for j, p in enumerate(positions):
         i = seen.setdefault(_shape(p), j)
         if i == j:
@@ -98,7 +126,7 @@ def _cut_cycles(positions: list[Position], line: list[Move], rules: RuleSet) -> 
                 break
         names = _relabel(positions[i], positions[k])
         tail = [Move(names.get(m.src, m.src), names.get(m.dst, m.dst)) for m in line[k:]]
-        if _wins(positions[i], tail, rules):
+        if _wins(positions[i], tail, rules, work):
             return line[:i] + tail
         seen[shape] = j  # no way through here: look for a later one
     return None
@@ -137,15 +165,18 @@ def _removals(p: Position):
             yield ("terminal", -1), (cards.make(n - 1, s), cols, cells, found[:s] + (n - 1,) + found[s + 1:])
 
 
-def _shortcuts(positions: list[Position], line: list[Move], rules: RuleSet, depth: int) -> list[Move]:
+def _shortcuts(positions: list[Position], line: list[Move], rules: RuleSet, depth: int,
+               work: _Work = _FREE) -> list[Move]:
     """One pass along the line: from each position, the furthest later position of the line that
     one legal move (or two, at ``depth`` 2) reaches, taken where it skips more moves than it makes."""
     ahead: dict[tuple, tuple[int, tuple]] = {}  # key -> (the latest line position with it, its place)
+    work.spend(len(positions))
     for j, p in enumerate(positions):
         for place, key in _removals(p):
             ahead[key] = (j, place)
 
     def one_move(q: Position) -> tuple[int, Move | None]:
+        work.spend()
         far, how = -1, None
         for src, key in _removals(q):
             j, dst = ahead.get(key, (-1, None))
@@ -165,7 +196,7 @@ def _shortcuts(positions: list[Position], line: list[Move], rules: RuleSet, dept
             best_j, best = j, [m]
         if depth >= 2:
             for m in legal_moves(p, rules):
-                j, m2 = one_move(apply(p, m))
+                j, m2 = one_move(work.apply(p, m))
                 if m2 is not None and j - i - 2 > best_j - i - len(best):
                     best_j, best = j, [m, m2]
         out.extend(best)
@@ -173,13 +204,14 @@ def _shortcuts(positions: list[Position], line: list[Move], rules: RuleSet, dept
     return out
 
 
-def _greedy(positions: list[Position], line: list[Move], rules: RuleSet, budget: int) -> tuple[list[Move], int]:
+def _greedy(positions: list[Position], line: list[Move], rules: RuleSet, budget: int,
+            work: _Work = _FREE) -> tuple[list[Move], int]:
     """One pass of the rewrites of ``_candidates`` from the first move on; the line and the replays used."""
     used, i = 0, 0
     while i < len(line) and used < budget:
         for cand in _candidates(positions, line, i):
             used += 1
-            after = _play(positions[i], cand[i:], rules)
+            after = _play(positions[i], cand[i:], rules, work)
             if after is not None:
                 line, positions = cand, positions[:i] + after
                 break
@@ -189,31 +221,36 @@ def _greedy(positions: list[Position], line: list[Move], rules: RuleSet, budget:
 
 
 def shorten_line(position: Position, rules: RuleSet, moves: list[str],
-                 max_replays: int = MAX_REPLAYS) -> list[str]:
+                 max_replays: int = MAX_REPLAYS, max_moves: int | None = None) -> list[str]:
     """A winning line of at most ``len(moves)`` moves (every move typed) from a winning one.
 
     Rounds of: cycles cut, one-move shortcuts, the rewrites of ``_candidates``, two-move
     shortcuts; until a round gains nothing or ``max_replays`` is spent (a shortcut pass counts
-    as many replays as it costs, about: a two-move pass looks at every move's neighbours')."""
+    as many replays as it costs, about: a two-move pass looks at every move's neighbours'), or
+    ``max_moves`` moves applied and positions looked at (the line checked last is given)."""
     line = [parse_move(m, rules) for m in moves]
     if not _wins(position, line, rules):
         raise ValueError("shorten: the line given does not win")
-    used = 0
-    while used < max_replays:
-        before = len(line)
-        while used < max_replays and (cut := _cut_cycles(_positions(position, line), line, rules)) is not None:
-            line, used = cut, used + 1
-        for step in ("one", "greedy", "two"):
-            if used >= max_replays:
+    work = _Work(max_moves)
+    try:
+        used = 0
+        while used < max_replays:
+            before = len(line)
+            while used < max_replays and (cut := _cut_cycles(_positions(position, line, work), line, rules, work)) is not None:
+                line, used = cut, used + 1
+            for step in ("one", "greedy", "two"):
+                if used >= max_replays:
+                    break
+                if step == "greedy":
+                    line, n = _greedy(_positions(position, line, work), line, rules, max_replays - used, work)
+                    used += n
+                else:
+                    used += len(line) // 8 if step == "one" else len(line) * 2
+                    line = _shortcuts(_positions(position, line, work), line, rules, 1 if step == "one" else 2, work)
+            if len(line) >= before:
                 break
-            if step == "greedy":
-                line, n = _greedy(_positions(position, line), line, rules, max_replays - used)
-                used += n
-            else:
-                used += len(line) // 8 if step == "one" else len(line) * 2
-                line = _shortcuts(_positions(position, line), line, rules, 1 if step == "one" else 2)
-        if len(line) >= before:
-            break
+    except _Spent:
+        pass  # ``line`` is the last line checked to win
     return [m.keys(rules) for m in line]
 
 
@@ -245,11 +282,12 @@ def played_by_the_game(position: Position, rules: RuleSet, moves: list[str]) -> 
     return (out, tuple(auto)) if pos.is_complete() else None
 
 
-def shorten(position: Position, rules: RuleSet, result: Result, max_replays: int = MAX_REPLAYS) -> Result:
+def shorten(position: Position, rules: RuleSet, result: Result, max_replays: int = MAX_REPLAYS,
+            max_moves: int | None = None) -> Result:
     """``result`` with a shorter winning line (never longer; the same result if not solved)."""
     if result.outcome != SOLVED or not result.moves:
         return result
-    line = shorten_line(position, rules, list(result.moves), max_replays)
+    line = shorten_line(position, rules, list(result.moves), max_replays, max_moves)
     if not rules.auto_home:
         return replace(result, moves=line, auto=()) if len(line) < len(result.moves) else result
     played = played_by_the_game(position, rules, line)
