@@ -61,7 +61,7 @@ def help_events(m: KeyMachine) -> list[str]:
 
 
 CASES = [("baker", {}, 216), ("bakers-game", {}, 3), ("eight-off", {}, 5), ("king-albert", {}, 3),
-         ("sequence", {}, 5), ("blue", {"suits": 3, "ranks": 6}, 4)]
+         ("sequence", {}, 5), ("sequence", {"hint": "lookahead"}, 5), ("blue", {"suits": 3, "ranks": 6}, 4)]
 
 
 def play_help(game: str, options: dict, deal: int, keys: list[str]) -> KeyMachine:
@@ -76,7 +76,7 @@ def play_help(game: str, options: dict, deal: int, keys: list[str]) -> KeyMachin
     return m
 
 
-@pytest.mark.parametrize("game,options,deal", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("game,options,deal", CASES, ids=[c[0] + "".join(f"-{v}" for v in c[1].values()) for c in CASES])
 def test_the_worker_gives_the_inline_answers_at_the_same_frames(runner, game, options, deal):
     keys = ["HELP"]
     with_worker = help_events(play_help(game, options, deal, keys))
