@@ -280,3 +280,27 @@ def test_demo_plays_a_won_deal_or_a_strategy_with_the_players_keys(tmp_path):
         planner(rules, 1, str(bad))
     with pytest.raises(Exception, match="has no strategies"):
         planner(games.ruleset("baker4"), 1, "greedy")
+
+
+def test_the_window_with_a_hint_deals_a_game_of_that_help():
+    from baker8bit.cli import build_parser
+    from baker8bit.commands.window import machine_for
+
+    for hint, name in (("lookahead", "sequence"), ("sampling", "sequence-sampling")):
+        args = build_parser().parse_args(["--game", "sequence", "--hint", hint])
+        m = machine_for(args, 4, menu=True, random_deal=True)
+        assert m.game.rules.name == name and m.game.deal is not None
+    args = build_parser().parse_args(["--game", "sequence"])
+    assert machine_for(args, 4, menu=True, random_deal=True).game is None  # the title, as before
+
+
+def test_remembered_game_options_may_choose_the_look_ahead_help(tmp_path):
+    from baker8bit.sessions import game_options
+
+    path = tmp_path / "game-options.json"
+    path.write_text(game_options.dumps({"sequence": {"hint": "lookahead"}}), "utf-8")
+    prefs, note = game_options.load_or_set_aside(path)
+    assert note is None and games.get("sequence").rules(prefs["sequence"]).name == "sequence"
+    path.write_text(game_options.dumps({"sequence": {"hint": "oracle"}}), "utf-8")
+    prefs, note = game_options.load_or_set_aside(path)
+    assert prefs == {} and "--hint must be one of sampling, lookahead" in note

@@ -128,9 +128,10 @@ def register(sub) -> None:
 
 
 def wants_title(args) -> bool:
-    """Start at a title: no deal, suit count or board asked for (or ``shot --title``/``--menu``)."""
+    """Start at a title: no deal, suit count, HELP player (sequence's ``--hint``) or board asked
+    for (or ``shot --title``/``--menu``)."""
     asked = getattr(args, "title", False) or getattr(args, "menu", False)
-    sized = args.suits is not None or getattr(args, "ranks", None) is not None
+    sized = args.suits is not None or getattr(args, "ranks", None) is not None or getattr(args, "hint", None) is not None
     return asked or (not sized and args.deal is None and not args.board)
 
 

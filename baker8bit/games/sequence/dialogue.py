@@ -41,11 +41,10 @@ def think(position, budget: int) -> thinking.Thought:
 
 
 # HELP with the sampling player (``hint=sampling``): ``players.hint_samples(help_rate)`` samples
-# (64 at 8000), answered this many frames after the press. Its cost is bounded: each distinct
-# move (at most 9) on each sample gets one eager try of at most ``players.SAMPLE_STATES`` (200)
-# positions, 115,200 positions at 64 samples, half a second at the 235,000 positions a second
-# the compiled search ran on the shared machine; measured on deals 1..10 (731 choices): median
-# 23 ms, max 73 ms (docs/games/sequence.md).
+# (64 at 8000), answered this many frames after the press (533 ms). Each distinct move on each
+# sample gets one eager try of at most ``players.SAMPLE_STATES`` (200) positions; measured with
+# the compiled search on the shared machine along the player's games of deals 1..50 (3755
+# choices): median 25 ms, p99 83 ms (docs/games/sequence.md, ``bench_sequence.py``).
 SAMPLING_FRAMES = 32
 
 
