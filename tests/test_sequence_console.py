@@ -282,16 +282,24 @@ def test_demo_plays_a_won_deal_or_a_strategy_with_the_players_keys(tmp_path):
         planner(games.ruleset("baker4"), 1, "greedy")
 
 
-def test_the_window_with_a_hint_deals_a_game_of_that_help():
+def test_the_window_with_a_hint_asks_that_player_in_every_game_of_its_title():
     from baker8bit.cli import build_parser
     from baker8bit.commands.window import machine_for
 
     for hint, name in (("lookahead", "sequence"), ("sampling", "sequence-sampling")):
         args = build_parser().parse_args(["--game", "sequence", "--hint", hint])
         m = machine_for(args, 4, menu=True, random_deal=True)
-        assert m.game.rules.name == name and m.game.deal is not None
+        assert m.game is None and m.prefs == {"sequence": {"hint": hint}}  # the title, as without
+        run(m, "7 <RETURN>")
+        assert m.game.rules.name == name and m.game.deal == 7
+        run(m, "<ESC> <RETURN>")  # the next game from the title too
+        assert m.game.rules.name == name
+        args = build_parser().parse_args(["--game", "sequence", "--hint", hint, "--deal", "5"])
+        m = machine_for(args, 4, menu=True, random_deal=True)
+        assert (m.game.rules.name, m.game.deal, m.prefs) == (name, 5, {"sequence": {"hint": hint}})
     args = build_parser().parse_args(["--game", "sequence"])
-    assert machine_for(args, 4, menu=True, random_deal=True).game is None  # the title, as before
+    m = machine_for(args, 4, menu=True, random_deal=True)
+    assert m.game is None and m.prefs == {}
 
 
 def test_remembered_game_options_may_choose_the_look_ahead_help(tmp_path):
@@ -304,3 +312,33 @@ def test_remembered_game_options_may_choose_the_look_ahead_help(tmp_path):
     path.write_text(game_options.dumps({"sequence": {"hint": "oracle"}}), "utf-8")
     prefs, note = game_options.load_or_set_aside(path)
     assert prefs == {} and "--hint must be one of sampling, lookahead" in note
+
+
+def test_recordings_from_a_title_keep_the_help_they_were_made_with():
+    """A recording made before the hint option names no sequence rule set for the games its
+    titles start (no ``prefer=``): they get the look-ahead HELP they had. One made since names it."""
+    from baker8bit.games.sequence.dialogue import HELP_FRAMES, SAMPLING_FRAMES
+
+    r = Recorder(seed=3, variant="sequence")
+    for key in ("7", "RETURN", "HELP"):
+        r.press(key)
+        r.tick()
+    for _ in range(SAMPLING_FRAMES + 2):
+        r.tick()
+    text = dump(r.recording())
+    assert "start prompt game=sequence prefer=sequence-sampling" in text
+    new = replay(parse(text))
+    assert new.game.rules.name == "sequence-sampling" and hint_of(new) == hint_of(r.machine)
+    assert hint_of(new)[0] == SAMPLING_FRAMES
+    old = replay(parse(text.replace(" prefer=sequence-sampling", "")))  # as a recording before the option
+    assert old.game.rules.name == "sequence" and hint_of(old) == (HELP_FRAMES, str(players.best_move(State.dealt(7))))
+    # a dealt start: the games its title starts later keep the rule set of the recording's time too
+    r = Recorder(seed=3, rules=games.ruleset("sequence-sampling"), deal=3)
+    for key in ("ESC", "9", "RETURN"):
+        r.press(key)
+        r.tick()
+    text = dump(r.recording())
+    assert "start rules=sequence-sampling deal=3 prefer=sequence-sampling" in text
+    assert replay(parse(text)).game.rules.name == "sequence-sampling" == r.machine.game.rules.name
+    before = text.replace("rules=sequence-sampling deal=3 prefer=sequence-sampling", "rules=sequence deal=3")
+    assert replay(parse(before)).game.rules.name == "sequence"

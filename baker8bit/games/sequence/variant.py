@@ -22,6 +22,7 @@ SOLVE_STATES_COMPILED = 5_000_000  # ... when the compiled search runs (held-out
 class SequenceVariant(Variant):
     options = (Option("hint", tuple(HINTS), "sampling",
                       "sequence: the player HELP asks, sampling or lookahead (default sampling)"),)
+    options_before = {"hint": "lookahead"}  # a recording made before the option keeps the look-ahead HELP
     saves = False  # no saved game yet: a game is short (at most 104 moves) and replays by its number
 
     def __init__(self) -> None:
