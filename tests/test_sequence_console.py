@@ -342,3 +342,10 @@ def test_recordings_from_a_title_keep_the_help_they_were_made_with():
     assert replay(parse(text)).game.rules.name == "sequence-sampling" == r.machine.game.rules.name
     before = text.replace("rules=sequence-sampling deal=3 prefer=sequence-sampling", "rules=sequence deal=3")
     assert replay(parse(before)).game.rules.name == "sequence"
+
+
+def test_the_survey_names_the_rule_set_its_earlier_surveys_name(capsys):
+    """HELP's player does not change the game: a survey of sequence stays ``sequence`` (so
+    ``--resume`` goes on with a survey written before the option)."""
+    assert main(["survey", "--game", "sequence", "--deals", "2", "--workers", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith("sequence,2,solved,")
