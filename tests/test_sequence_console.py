@@ -349,3 +349,14 @@ def test_the_survey_names_the_rule_set_its_earlier_surveys_name(capsys):
     ``--resume`` goes on with a survey written before the option)."""
     assert main(["survey", "--game", "sequence", "--deals", "2", "--workers", "1"]) == 0
     assert capsys.readouterr().out.splitlines()[1].startswith("sequence,2,solved,")
+
+
+def test_the_title_counts_the_games_of_each_help_player_apart():
+    from baker8bit.sessions import stats
+    from baker8bit.sessions.session import stats_lines
+
+    st = stats.Stats()
+    st.games["sequence"] = stats.RuleSetStats(won=1, lost=2)
+    lines = stats_lines(st, games.get("sequence"))
+    assert lines[0] == "HINT  WON PLAYED WIN" and lines[1].startswith("SAMPL   0      0")
+    assert lines[2].startswith("LOOK    1      3") and all(len(x) <= 20 for x in lines)

@@ -15,6 +15,7 @@ from baker8bit.games.sequence.play import HINTS, SequenceGame, SequenceRules
 from baker8bit.games.sequence.rules import SequenceError, State, deck_text, rank_text
 from baker8bit.games.variant import SOLVED, UNKNOWN, UNSOLVABLE, Option, SolveResult, Variant, VariantError
 
+STATS_LABELS = {"sampling": "SAMPL", "lookahead": "LOOK"}  # the title's statistics rows (5 characters)
 SOLVE_STATES = 200_000  # the exact search's budget when no --max-states is given (plain Python)
 SOLVE_STATES_COMPILED = 5_000_000  # ... when the compiled search runs (held-out deals 3001-3010: all won, 3 s)
 
@@ -42,7 +43,9 @@ class SequenceVariant(Variant):
         return {"hint": rules.hint}
 
     def stats_rows(self) -> tuple[tuple[str, str], ...]:
-        return tuple((r.name, r.hint[:5].upper()) for r in HINTS.values())
+        """A row for each HELP player, headed HINT: SAMPL (sequence-sampling), LOOK (sequence,
+        which also has every game played before the option)."""
+        return tuple((r.name, STATS_LABELS[r.hint]) for r in HINTS.values())
 
     def title(self) -> DealPrompt:
         return DealPrompt()
