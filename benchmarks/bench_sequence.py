@@ -9,7 +9,10 @@ itself: positions a second of one exhaustive run (the exact phase, no tries) of 
 pure and compiled (the compiled one where it is built), and the median time the clairvoyant
 player takes to decide each of deals 1..K (default 50) at 1,000,000 positions, with how many
 it won, lost or left unknown.
---smoke: 20 deals, 1 search deal, a budget of 2,000, 3 decisions (the tests run this).
+Last, HELP's sampling player (``players.sampling_move``, 64 samples: HELP's at help_rate 8000):
+the time of each choice along the games it plays itself on deals 1..H (--hint-deals, default
+20), median, p90, p99 and max in milliseconds, against the 32 frames (533 ms) HELP waits.
+--smoke: 20 deals, 1 search deal, a budget of 2,000, 3 decisions, 1 HELP deal (the tests run this).
 """
 
 from __future__ import annotations
@@ -44,10 +47,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--search-games", type=int, default=None, help="deals a search plays (default 5)")
     ap.add_argument("--max-states", type=int, default=None, help="clairvoyant budget (default 40,000, the study's)")
     ap.add_argument("--decide", type=int, default=None, help="deals the clairvoyant player decides (default 50)")
+    ap.add_argument("--hint-deals", type=int, default=None, help="deals HELP's sampling player is timed on (default 20)")
     ap.add_argument("--smoke", action="store_true", help="tiny sizes: 20 deals, 1 search deal, budget 2,000")
     args = ap.parse_args(argv)
     for name, full, tiny in (("games", 500, 20), ("search_games", 5, 1), ("max_states", 40_000, 2_000),
-                             ("decide", 50, 3)):
+                             ("decide", 50, 3), ("hint_deals", 20, 1)):
         if getattr(args, name) is None:
             setattr(args, name, tiny if args.smoke else full)
     print(f"{'player':<12} {'games':>6} {'seconds':>9} {'games/s':>10}")
@@ -76,6 +80,29 @@ def main(argv: list[str] | None = None) -> None:
     median = times[len(times) // 2]
     print(f"\ndecisions of deals 1..{args.decide} at {budget:,} positions ({solver.implementation_name()}): "
           f"median {median:.3f} s; won {outcomes['won']}, lost {outcomes['lost']}, unknown {outcomes['unknown']}")
+    hint_choices(args.hint_deals)
+
+
+def hint_choices(deals: int) -> None:
+    """Milliseconds of each of HELP's sampling-player choices along its own games of deals 1..deals."""
+    from baker8bit.games.sequence.dialogue import SAMPLING_FRAMES
+
+    samples = pl.hint_samples(8000)
+    times = []
+    for d in range(1, deals + 1):
+        st = State.dealt(d)
+        while not st.over():
+            t = time.perf_counter()
+            move = pl.sampling_move(st, samples)
+            times.append((time.perf_counter() - t) * 1000)
+            st = st.apply(move)
+    times.sort()
+    n = len(times)
+    print(f"\n{'HELP':<12} {'samples':>7} {'choices':>7} {'median':>7} {'p90':>7} {'p99':>7} {'max':>7}  ms "
+          f"({solver.implementation_name()}; HELP answers {SAMPLING_FRAMES} frames, "
+          f"{SAMPLING_FRAMES * 1000 // 60} ms, after the press)")
+    print(f"{'sampling':<12} {samples:>7} {n:>7} {times[n // 2]:>7.1f} {times[int(n * 0.9)]:>7.1f} "
+          f"{times[int(n * 0.99)]:>7.1f} {times[-1]:>7.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -61,7 +61,7 @@ def help_events(m: KeyMachine) -> list[str]:
 
 
 CASES = [("baker", {}, 216), ("bakers-game", {}, 3), ("eight-off", {}, 5), ("king-albert", {}, 3),
-         ("sequence", {}, 5), ("blue", {"suits": 3, "ranks": 6}, 4)]
+         ("sequence", {}, 5), ("sequence", {"hint": "lookahead"}, 5), ("blue", {"suits": 3, "ranks": 6}, 4)]
 
 
 def play_help(game: str, options: dict, deal: int, keys: list[str]) -> KeyMachine:
@@ -76,7 +76,7 @@ def play_help(game: str, options: dict, deal: int, keys: list[str]) -> KeyMachin
     return m
 
 
-@pytest.mark.parametrize("game,options,deal", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("game,options,deal", CASES, ids=[c[0] + "".join(f"-{v}" for v in c[1].values()) for c in CASES])
 def test_the_worker_gives_the_inline_answers_at_the_same_frames(runner, game, options, deal):
     keys = ["HELP"]
     with_worker = help_events(play_help(game, options, deal, keys))
@@ -84,6 +84,30 @@ def test_the_worker_gives_the_inline_answers_at_the_same_frames(runner, game, op
     inline = help_events(play_help(game, options, deal, keys))
     assert with_worker == inline
     assert [e.split()[1] for e in inline] == ["help", "hint"]
+
+
+def slow(seconds: float, answer: str, budget: int) -> Thought:
+    """A task that takes a while on any machine (module level: a worker process can run it)."""
+    import time
+
+    time.sleep(seconds)
+    return Thought("solved", answer, budget)
+
+
+def test_an_abandoned_games_task_never_answers_the_next_games_help(runner):
+    """A game left while its HELP thinks (the window went on to another game, nobody cancelled):
+    the next game's HELP gets its own answer, not the late one of the abandoned task."""
+    import time
+
+    warm = Advisor(rate=1)
+    warm.start(Task(slow, (0.0, "WARM"), levels=(1,), budget=0), frame=0)
+    assert warm.tick(1).answer == "WARM"  # the worker is up and idle
+    left = Advisor(rate=1)
+    left.start(Task(slow, (0.5, "OLD"), levels=(1,), budget=0), frame=0)
+    time.sleep(0.2)  # the worker is in the old task
+    new = Advisor(rate=1)
+    new.start(Task(slow, (0.0, "NEW"), levels=(1,), budget=0), frame=0)
+    assert new.tick(1) == Thought("solved", "NEW", 0)
 
 
 def test_a_cancelled_search_is_not_waited_for_and_the_next_one_answers(runner):

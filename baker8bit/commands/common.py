@@ -82,6 +82,8 @@ def add_game_args(p: argparse.ArgumentParser, board: bool = True, game_default: 
                    help="King Albert: the rank already on the suit stacks, 0..12 (default 0)")
     p.add_argument("--auto", type=auto_arg, default=None, metavar="on|off",
                    help="King Albert: automatic moves to the suit stacks, on or off (default on)")
+    p.add_argument("--hint", default=None, metavar="sampling|lookahead",
+                   help="sequence: the player HELP asks, sampling or lookahead (default sampling)")
     if board:
         p.add_argument("--board", metavar="FILE", help="start from a board file, as `show` prints one (fc-solve's "
                        "format; Blue: a game file or a layout); '-' = stdin")
@@ -90,7 +92,8 @@ def add_game_args(p: argparse.ArgumentParser, board: bool = True, game_default: 
 def game_options(args: argparse.Namespace) -> dict:
     """The game options given on the command line (None where not given)."""
     return {"suits": getattr(args, "suits", None), "ranks": getattr(args, "ranks", None),
-            "starting_rank": getattr(args, "starting_rank", None), "auto": getattr(args, "auto", None)}
+            "starting_rank": getattr(args, "starting_rank", None), "auto": getattr(args, "auto", None),
+            "hint": getattr(args, "hint", None)}
 
 
 def variant_of(args: argparse.Namespace):

@@ -176,8 +176,8 @@ def run_survey(args: argparse.Namespace) -> int:
         elif any(o.name == "starting_rank" for o in variant.options):
             ranks = sv.parse_ranks(args.starting_rank or "0")
             rule_sets = [variant.rules({"starting_rank": k}) for k in ranks]
-        else:
-            rule_sets = [variant.rules()]
+        else:  # a game whose options came later keeps the rule set its earlier surveys name (--resume)
+            rule_sets = [variant.rules(variant.options_before or {})]
         deals = sv.parse_deals(args.deals)
     except ValueError as e:
         return _fail(str(e))

@@ -139,14 +139,17 @@ def machine_for(args, seed: int, menu: bool = False, random_deal: bool = False) 
     ``random_deal`` (the window): options that name no deal (``--suits 3`` alone) deal a random game,
     drawn from ``seed`` as the title's new games are, instead of always game 1."""
     variant = variant_of(args)  # options the game does not have are an error
+    # sequence's --hint: the HELP player of this game and of every game started from its title
+    # (the session remembers it in game-options.json, as King Albert's options window's)
+    prefs = {variant.id: {"hint": args.hint}} if getattr(args, "hint", None) else None
     if wants_title(args):
         at_menu = getattr(args, "menu", False) or (menu and args.game is None)
-        return KeyMachine(seed=seed, game=None if at_menu else args.game, menu=menu or at_menu)
+        return KeyMachine(seed=seed, game=None if at_menu else args.game, menu=menu or at_menu, prefs=prefs)
     rs, pos, deal = start_of(args)
     if random_deal and args.deal is None and not args.board:
         deal = random.Random(seed).randint(1, RANDOM_DEALS)
         pos = variant.new_game(rs, deal).position
-    return KeyMachine(seed=seed, rules=rs, deal=deal, position=pos, menu=menu)
+    return KeyMachine(seed=seed, rules=rs, deal=deal, position=pos, menu=menu, prefs=prefs)
 
 
 def run_shot(args) -> int:

@@ -24,6 +24,7 @@ frames).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -89,6 +90,9 @@ class Inline:
 
 
 _runner: Any = None
+# Job numbers, one sequence for every advisor: the runner is shared by every game a window
+# shows, so a late result of an abandoned game's task never passes for a new game's.
+_jobs = itertools.count(1)
 
 
 def runner():
@@ -124,7 +128,7 @@ class Advisor:
 
     def start(self, task: Task, frame: int) -> None:
         self.cancel()
-        self._job += 1
+        self._job = next(_jobs)
         self._task, self._start, self._level = task, frame, 0
         self._runner = runner()
         self._runner.submit(self._job, task, task.budgets(self.rate))

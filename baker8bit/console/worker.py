@@ -143,6 +143,8 @@ class WorkerRunner:
     # -- the runner ----------------------------------------------------------------------
 
     def submit(self, job: int, task: Task, budgets: tuple[int, ...]) -> None:
+        if not self._finished:  # a task nobody cancelled (its game was left): not waited for either
+            self._drop()
         self._job, self._budgets = job, budgets
         self._results = {}
         self._finished = False
@@ -160,6 +162,7 @@ class WorkerRunner:
             return
         if not self._finished:  # still running levels nobody will read: kill it, start a fresh one
             self._drop()
+            self._finished = True
         self._job, self._results = None, {}
 
     def _drop(self) -> None:

@@ -82,6 +82,10 @@ class Variant:
     name: str = ""  # the name on the menu and the title
     credit: str = ""  # one line under the name on the menu
     options: tuple[Option, ...] = ()
+    # The options a game had before its options existed, for a recording that names none for it
+    # (its ``prefer=`` does not list the game): sequence's HELP player before ``hint``. None: the
+    # defaults, as for a game whose defaults never changed. A recording made since always lists it.
+    options_before: dict[str, Any] | None = None
     saves = True  # the session keeps the game in progress (sessions/savegame.py) to offer it at the next start
 
     # -- options ---------------------------------------------------------------------

@@ -32,10 +32,13 @@ same states, events and views again. A recording holds exactly that::
   ``start saved`` followed by a saved game (``savegame`` format) behind ``| ``
   (a resumed game, take-back memory and mark included). Each may end in
   ``menu=yes``: the machine has the console's menu above the game's title
-  (ESC on an empty title entry goes there). ``start menu`` and ``start prompt`` may
-  end in ``prefer=NAME,...``: the rule sets a game started from a title gets (King
-  Albert's remembered options: ``prefer=king-albert-r3-manual``); without it the
-  defaults, so older recordings read as before. Recordings of 0.1.0 name the 1989
+  (ESC on an empty title entry goes there). Each may end in ``prefer=NAME,...``: the
+  rule sets a game started from a title gets (King Albert's remembered options:
+  ``prefer=king-albert-r3-manual``); without it the defaults, so older recordings read
+  as before, except for a game whose options came later (``Variant.options_before``:
+  sequence's HELP player), which a recording without it gets as they were then, and which
+  a recording made since always names when a title of it can be reached
+  (``prefer=sequence-sampling``). Recordings of 0.1.0 name the 1989
   game by suit count, ``suits=S`` for ``rules=bakerS``; they still replay.
 - ``frames``: how many frames the session lasted.
 - ``keys N``, then N lines ``<frame> <KEY>`` in the order pressed (frames never
@@ -135,28 +138,41 @@ class Start:
     prefer: tuple[str, ...] = ()  # menu and prompt: the rule sets games started from a title get (remembered options)
 
     def prefs(self) -> dict:
+        """The options games started from a title get: those ``prefer`` names, and for a game it
+        does not name whose options came later (``Variant.options_before``), the options it had
+        then (a recording made before them)."""
         out = {}
         for name in self.prefer:
             rs = games.ruleset(name)
             out[rs.game] = games.of_rules(rs).options_of(rs)
+        for v in games.all_variants():
+            if v.options_before is not None and v.id not in out:
+                out[v.id] = dict(v.options_before)
         return out
 
     def machine(self, seed: int, timing: Timing) -> KeyMachine:
         if self.kind in ("menu", "prompt"):
             return KeyMachine(seed=seed, timing=timing, game=self.game, menu=self.menu, prefs=self.prefs())
         if self.kind == "saved":
-            return savegame.machine_from_game(savegame.parse(self.text or ""), seed, timing, menu=self.menu)
+            m = savegame.machine_from_game(savegame.parse(self.text or ""), seed, timing, menu=self.menu)
+            m.prefs = self.prefs()
+            return m
         rs = games.ruleset(self.rules)
         pos = None
         if self.kind == "board":
             pos, rs = games.of_rules(rs).record_board_read(self.text or "", rs)
-        return KeyMachine(seed=seed, rules=rs, deal=self.deal, position=pos, timing=timing, menu=self.menu)
+        return KeyMachine(seed=seed, rules=rs, deal=self.deal, position=pos, timing=timing, menu=self.menu,
+                          prefs=self.prefs())
 
     @classmethod
     def of(cls, machine: KeyMachine) -> "Start":
         """The start that rebuilds a fresh machine (no key pressed yet)."""
         g, menu = machine.game, machine.menu
-        prefer = tuple(games.get(gid).rules(o).name for gid, o in sorted(machine.prefs.items()))
+        prefs = dict(machine.prefs)
+        for v in games.all_variants():  # a game whose options came later: always named, when reachable
+            if v.options_before is not None and v.id not in prefs and (menu or machine.variant.id == v.id):
+                prefs[v.id] = {}
+        prefer = tuple(games.get(gid).rules(o).name for gid, o in sorted(prefs.items()))
         if machine.phase == MENU:
             return cls("menu", menu=True, prefer=prefer)
         if machine.phase == PROMPT or g is None:
@@ -164,10 +180,11 @@ class Start:
                        prefer=prefer)
         v = machine.variant
         if v.saves and (g.history or g.moves or g.mark is not None or any(e.kind == "resume" for e in machine.events)):
-            return cls("saved", text=savegame.dump(g), menu=menu)
+            return cls("saved", text=savegame.dump(g), menu=menu, prefer=prefer)
         if g.deal is not None and v.same_position(g.position, v.new_game(g.rules, g.deal).position):
-            return cls("deal", rules=g.rules.name, deal=g.deal, menu=menu)
-        return cls("board", rules=g.rules.name, deal=g.deal, text=v.record_board_text(g.position, g.rules), menu=menu)
+            return cls("deal", rules=g.rules.name, deal=g.deal, menu=menu, prefer=prefer)
+        return cls("board", rules=g.rules.name, deal=g.deal, text=v.record_board_text(g.position, g.rules), menu=menu,
+                   prefer=prefer)
 
 
 @dataclass(frozen=True)
@@ -315,18 +332,19 @@ def dump(rec: Recording) -> str:
                              if not (f.name == "help_rate" and rec.timing.help_rate == 0)),  # 0.2.0's HELP
     ]
     menu = " menu=yes" if s.menu else ""
+    prefer = f" prefer={','.join(s.prefer)}" if s.prefer else ""
     if s.kind == "menu":
         lines.append("start menu" + (f" prefer={','.join(s.prefer)}" if s.prefer else ""))
     elif s.kind == "prompt":
         lines.append("start prompt" + ("" if s.game is None else f" game={s.game}") + menu
                      + (f" prefer={','.join(s.prefer)}" if s.prefer else ""))
     elif s.kind == "deal":
-        lines.append(f"start rules={s.rules} deal={s.deal}{menu}")
+        lines.append(f"start rules={s.rules} deal={s.deal}{menu}{prefer}")
     elif s.kind == "board":
-        lines.append(f"start board rules={s.rules}" + ("" if s.deal is None else f" deal={s.deal}") + menu)
+        lines.append(f"start board rules={s.rules}" + ("" if s.deal is None else f" deal={s.deal}") + menu + prefer)
         lines += _block(s.text or "")
     else:
-        lines.append("start saved" + menu)
+        lines.append("start saved" + menu + prefer)
         lines += _block(s.text or "")
     lines.append(f"frames {rec.frames}")
     lines.append(f"keys {len(rec.keys)}")
@@ -404,7 +422,8 @@ def _start(rest: str, lines: Lines) -> Start:
             raise lines.fail(f"unknown game {quote(game)} (known: {', '.join(games.ids())})", at)
         return Start("prompt", game=game, menu=menu, prefer=_prefer(o, lines, at))
     if kind == "saved":
-        menu = _menu(_options(opts, lines, ("menu",)), lines)
+        o = _options(opts, lines, ("menu", "prefer"))
+        menu, prefer = _menu(o, lines), _prefer(o, lines, at)
         text, first = lines.block()
         if not text:
             raise lines.fail("'start saved' needs the saved game behind '| '", at)
@@ -412,13 +431,13 @@ def _start(rest: str, lines: Lines) -> Start:
             savegame.parse(text, first_line=first)
         except savegame.SaveError as e:
             raise RecordingError(f"in the saved game of 'start saved': {e}") from None
-        return Start("saved", text=text, menu=menu)
+        return Start("saved", text=text, menu=menu, prefer=prefer)
     usage = "start must be 'menu', 'prompt [game=ID]', 'rules=NAME deal=D', 'board rules=NAME [deal=D]' or 'saved'"
     board = kind == "board"
     if not board and "=" not in kind:
         raise lines.fail(usage, at)
-    o = _options(opts if board else rest, lines, ("rules", "suits", "deal", "menu"))
-    menu = _menu(o, lines)
+    o = _options(opts if board else rest, lines, ("rules", "suits", "deal", "menu", "prefer"))
+    menu, prefer = _menu(o, lines), _prefer(o, lines, at)
     if not ({"rules", "suits"} & set(o)) or (not board and "deal" not in o):
         raise lines.fail(usage, at)
     rules = _rules_of(o, lines, at)
@@ -429,7 +448,7 @@ def _start(rest: str, lines: Lines) -> Start:
         except DealError as e:
             raise lines.fail(str(e), at) from None
     if not board:
-        return Start("deal", rules=rules.name, deal=deal, menu=menu)
+        return Start("deal", rules=rules.name, deal=deal, menu=menu, prefer=prefer)
     text, first = lines.block()
     if not text:
         raise lines.fail("'start board' needs the board behind '| '", at)
@@ -438,7 +457,7 @@ def _start(rest: str, lines: Lines) -> Start:
     except (boardtext.BoardError, VariantError) as e:
         msg = str(e)
         raise RecordingError(msg if msg.startswith("line ") else f"line {first}: {msg}") from None
-    return Start("board", rules=rules.name, deal=deal, text=text, menu=menu)
+    return Start("board", rules=rules.name, deal=deal, text=text, menu=menu, prefer=prefer)
 
 
 def parse(text: str) -> Recording:

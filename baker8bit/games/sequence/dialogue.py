@@ -7,7 +7,8 @@ written (``H3``: the hand card to final pile 3; ``HB``: onto storage pile B;
 the card to the first final pile it continues. The first key turns black (the
 card blinks); the same key again cancels; an empty source flashes its letter;
 a move the rules do not allow flashes the line of letters. Space takes back,
-RETURN redoes, HELP shows the move the look-ahead player would make. A game
+RETURN redoes, HELP shows the move the sampling player would make (the game's ``hint``
+option; ``lookahead``, and every recording made before the option, the look-ahead player's). A game
 ends in WINNER (any key goes back to the title) or, with no legal move left,
 with ``NO MOVES LEFT`` on the status line (space still takes back).
 """
@@ -36,6 +37,23 @@ def think(position, budget: int) -> thinking.Thought:
     from baker8bit.games.sequence.players import best_move
 
     move = best_move(position) if not position.over() else None
+    return thinking.Thought(thinking.UNSOLVABLE if move is None else thinking.SOLVED, move)
+
+
+# HELP with the sampling player (``hint=sampling``): ``players.hint_samples(help_rate)`` samples
+# (64 at 8000), answered this many frames after the press (533 ms). Each distinct move on each
+# sample gets one eager try of at most ``players.SAMPLE_STATES`` (200) positions; measured with
+# the compiled search on the shared machine along the player's games of deals 1..50 (3755
+# choices): median 25 ms, p99 83 ms (docs/games/sequence.md, ``bench_sequence.py``).
+SAMPLING_FRAMES = 32
+
+
+def think_sampling(position, samples: int) -> thinking.Thought:
+    """HELP's task with the sampling player: its move here with ``samples`` samples (the task's
+    one budget), seeded from the visible position; None when the game is over."""
+    from baker8bit.games.sequence.players import sampling_move
+
+    move = sampling_move(position, samples) if not position.over() else None
     return thinking.Thought(thinking.UNSOLVABLE if move is None else thinking.SOLVED, move)
 
 
@@ -88,8 +106,16 @@ class SequenceDialogue(base.Dialogue):
         self.emit(ev.HELP)
         self.hint_start = self.clock()
         self.hint_text = "THINKING"
+        rate = self.timing.help_rate
+        if getattr(self.game.rules, "hint", "lookahead") == "sampling":
+            from baker8bit.games.sequence.players import HINT_SAMPLES, hint_samples
+
+            samples = hint_samples(rate) if rate else HINT_SAMPLES
+            self.think(thinking.Task(think_sampling, (self.game.position,),
+                                     levels=(SAMPLING_FRAMES if rate else 0,), budget=samples))
+            return
         # a 0.2.0 recording: the answer in the frame of the press, as it was then
-        frames = HELP_FRAMES if self.timing.help_rate else 0
+        frames = HELP_FRAMES if rate else 0
         self.think(thinking.Task(think, (self.game.position,), levels=(frames,), budget=0))
 
     def show_thought(self, thought: thinking.Thought) -> None:

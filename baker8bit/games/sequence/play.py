@@ -15,7 +15,10 @@ from baker8bit.games.sequence.rules import DECK_SIZE, Move, SequenceError, State
 
 @dataclass(frozen=True)
 class SequenceRules:
-    """The one rule set of the game, in the shape the console's files and statistics read."""
+    """A rule set of the game, in the shape the console's files and statistics read. The rules
+    of play are the same in every one; ``hint`` is the player HELP asks: ``lookahead`` in the rule
+    set ``sequence`` (the name every recording and statistic made before the option has, so they
+    replay with the HELP they had), ``sampling`` in ``sequence-sampling`` (the default)."""
 
     name: str = "sequence"
     game: str = "sequence"
@@ -26,13 +29,16 @@ class SequenceRules:
     redo: bool = True
     highlight: bool = True
     history: int = 0
+    hint: str = "lookahead"
 
     @property
     def label(self) -> str:
-        return self.game
+        return self.name
 
 
-RULES = SequenceRules()
+RULES = SequenceRules()  # HELP: the look-ahead player (the rule set of every game before the option)
+SAMPLING_RULES = SequenceRules(name="sequence-sampling", hint="sampling")
+HINTS = {"sampling": SAMPLING_RULES, "lookahead": RULES}  # the ``hint`` option's values, default first
 
 
 class SequenceGame:

@@ -261,6 +261,37 @@ def best_move(state: State, samples: int = 8, seed: int = 0) -> Move | None:
     return Lookahead(samples).next_move(state, random.Random(seed))
 
 
+# ---- HELP with the sampling player ----------------------------------------------------------
+
+HINT_SAMPLES = 64  # HELP's samples at help_rate 8000 (a compiled install): docs/games/sequence.md
+HINT_MIN_SAMPLES = 4
+
+
+def hint_samples(help_rate: int) -> int:
+    """The samples HELP's sampling player draws at this ``help_rate`` (positions a frame, kept in
+    every recording): 64 at 8000 (a compiled install), 6 at 800 (plain Python), never below 4.
+    A function of the recorded rate only, so a replay draws the same number on any machine."""
+    return max(HINT_MIN_SAMPLES, min(HINT_SAMPLES, help_rate // 125))
+
+
+def visible_seed(state: State) -> int:
+    """A seed made from what a player sees (the hand card, the storage piles, the final piles
+    and the multiset of face-down cards): the same position gives the same seed in every
+    process and on every run (no ``hash()``, which Python randomizes), and the order of the
+    face-down cards never enters it."""
+    import zlib
+
+    seen = (state.hand, tuple(state.storage), tuple(state.finals), tuple(sorted(state.deck)))
+    return zlib.crc32(repr(seen).encode("ascii"))
+
+
+def sampling_move(state: State, samples: int = HINT_SAMPLES) -> Move | None:
+    """The move the sampling player makes in ``state`` with ``samples`` samples, seeded from the
+    visible position (``visible_seed``), for HELP: the same position and samples give the same
+    move, whoever runs it; None when no move is legal."""
+    return Sampling(samples, SAMPLE_STATES).next_move(state, random.Random(visible_seed(state)))
+
+
 def player(name: str, **options) -> Player:
     """``clairvoyant``, ``lookahead``, ``sampling`` or a strategy (a shipped name or a file)."""
     if name == "clairvoyant":

@@ -11,15 +11,19 @@ from baker8bit.console.prompt import DealPrompt
 from baker8bit.console.screens import draw_deal_entry, draw_title_lines
 from baker8bit.games.sequence import screen
 from baker8bit.games.sequence.dialogue import SequenceDialogue
-from baker8bit.games.sequence.play import RULES, SequenceGame, SequenceRules
+from baker8bit.games.sequence.play import HINTS, SequenceGame, SequenceRules
 from baker8bit.games.sequence.rules import SequenceError, State, deck_text, rank_text
-from baker8bit.games.variant import SOLVED, UNKNOWN, UNSOLVABLE, SolveResult, Variant, VariantError
+from baker8bit.games.variant import SOLVED, UNKNOWN, UNSOLVABLE, Option, SolveResult, Variant, VariantError
 
+STATS_LABELS = {"sampling": "SAMPL", "lookahead": "LOOK"}  # the title's statistics rows (5 characters)
 SOLVE_STATES = 200_000  # the exact search's budget when no --max-states is given (plain Python)
 SOLVE_STATES_COMPILED = 5_000_000  # ... when the compiled search runs (held-out deals 3001-3010: all won, 3 s)
 
 
 class SequenceVariant(Variant):
+    options = (Option("hint", tuple(HINTS), "sampling",
+                      "sequence: the player HELP asks, sampling or lookahead (default sampling)"),)
+    options_before = {"hint": "lookahead"}  # a recording made before the option keeps the look-ahead HELP
     saves = False  # no saved game yet: a game is short (at most 104 moves) and replays by its number
 
     def __init__(self) -> None:
@@ -28,11 +32,20 @@ class SequenceVariant(Variant):
         self.title_lines = tuple(data["title"])
 
     def rules(self, options: dict[str, Any] | None = None) -> SequenceRules:
-        self.check_options(options or {})
-        return RULES
+        """The rule set of the ``hint`` option (the player HELP asks): ``sequence-sampling`` by
+        default, ``sequence`` for the look-ahead player."""
+        return HINTS[self.check_options(options or {})["hint"]]
 
     def rule_sets(self) -> dict[str, SequenceRules]:
-        return {RULES.name: RULES}
+        return {r.name: r for r in HINTS.values()}
+
+    def options_of(self, rules) -> dict[str, Any]:
+        return {"hint": rules.hint}
+
+    def stats_rows(self) -> tuple[tuple[str, str], ...]:
+        """A row for each HELP player, headed HINT: SAMPL (sequence-sampling), LOOK (sequence,
+        which also has every game played before the option)."""
+        return tuple((r.name, STATS_LABELS[r.hint]) for r in HINTS.values())
 
     def title(self) -> DealPrompt:
         return DealPrompt()
@@ -56,7 +69,7 @@ class SequenceVariant(Variant):
 
         try:
             deck = tuple(parse_rank(t) for t in text.split())
-            return State.start(deck), RULES
+            return State.start(deck), self.rules(options)
         except SequenceError as e:
             raise VariantError(f"not a sequence-solitaire deck: {e}") from None
 
