@@ -50,6 +50,8 @@ cdef struct Rules:
     bint any_empty     # any card may fill an empty column (else only a king)
     bint reserve       # the cells are a reserve: nothing enters them
     bint game_order    # the safe moves home in the game's order (else the 1989 game's)
+    bint home_moves    # a legal move home may be unsafe, so it is a move to try (see _rules)
+    int nparents       # the most cards a card may go on (1 in suit, 2 in alternating colours)
     int scheme         # the move order: 0 in suit (search.py's), 1 alternating colours
     uint8_t parent[NCARDS][2]   # the cards a card may go on (NONE: none)
     uint8_t kid[NCARDS][2]      # the cards that may go on a card (NONE: none)
@@ -61,6 +63,8 @@ cdef struct Rules:
 cdef int _rules(Rules *r, p, order) except -1:
     """Fill r from a ``params.Params`` and the move order's weights."""
     cdef int c, w
+    cdef bytes tables = p.tables
+    cdef const uint8_t *t = tables
     r.ncol = p.columns
     r.ncell = p.cells
     r.home = p.columns + p.cells
@@ -70,10 +74,18 @@ cdef int _rules(Rules *r, p, order) except -1:
     r.reserve = p.reserve
     r.game_order = p.game_order
     r.scheme = p.scheme
+    r.home_moves = False
+    r.nparents = 0
     for c in range(NCARDS):
         for w in range(2):
-            r.parent[c][w] = p.parents[c][w]
-            r.kid[c][w] = p.kids[c][w]
+            r.parent[c][w] = t[2 * c + w]
+            r.kid[c][w] = t[2 * NCARDS + 2 * c + w]
+            # A card whose kids are all the cards below it in its suit is safe whenever it may go
+            # home; if every card is, a settled position has no move home left to try.
+            if r.kid[c][w] != NONE and r.kid[c][w] // 13 != c // 13:
+                r.home_moves = True
+            if r.parent[c][w] != NONE and w + 1 > r.nparents:
+                r.nparents = w + 1
     if r.scheme == 0:   # search.py's weights
         r.w_bury = _search.W_BURY
         r.w_dig = _search.W_DIG
@@ -163,6 +175,17 @@ cdef int _settle(const Rules *r, Pos *p, _Arena moves, uint64_t *key) except -1:
             return 0
 
 
+cdef inline bint _reached(const Rules *r, int x, const int *topcol, const Pos *p, int ncell) noexcept nogil:
+    """Is a card x may go on, other than the next of its suit (the caller looks at that one),
+    exposed or parked in p (so that x home may let it go home)?"""
+    cdef int w, y
+    for w in range(2):
+        y = r.parent[x][w]
+        if y != NONE and y != x + 1 and (topcol[y] >= 0 or _parked(p, y, ncell)):
+            return True
+    return False
+
+
 def solve(position, rules, max_states=None, max_seconds=None, prune=True):
     """``solver.solve``'s answer for a rule set ``params.supports``: the reference's setup
     (``core.solve`` in suit, ``colour_core.solve`` in alternating colours) with this module's
@@ -172,24 +195,26 @@ def solve(position, rules, max_states=None, max_seconds=None, prune=True):
     if p.build == "suit":
         def suit_run(cols, cells, found, moves0, names, to_home, ncol, total, kings_only, max_states,
                      deadline):
-            outcome, steps, states, _ = _run(p, None, cols, cells, found, (moves0, ()), names, total,
-                                             max_states, deadline, 0)
-            return outcome, [m for ms, _ in steps for m in ms], states
+            outcome, line, states, _ = _run(p, None, cols, cells, found, moves0, names, total,
+                                            max_states, deadline, 0, True)
+            return outcome, line, states
 
         return _suit.solve(position, rules, max_states, max_seconds, run=suit_run)
 
     def colour_run(cols, cells, found, key0, step0, names, ncol, home, total, kings_only, reserve,
                    prune, max_states, deadline, max_empty, order=_colour.ORDERS[0]):
-        return _run(p, order, cols, cells, found, step0, names, total, max_states, deadline, max_empty)
+        return _run(p, order, cols, cells, found, step0, names, total, max_states, deadline, max_empty, False)
 
     # prune=False is the unpruned search the tests compare verdicts with: the reference's own
     return _colour.solve(position, rules, max_states, max_seconds, prune, run=colour_run if prune else None)
 
 
 cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_states, deadline,
-          int max_empty):
+          int max_empty, bint flat):
     """The search of the rule set ``p`` (a ``params.Params``) with the move order's weights
-    ``order`` (alternating colours): (outcome, the steps of the winning line, states, max_empty)."""
+    ``order`` (alternating colours): (outcome, the winning line, states, max_empty). The line is
+    one list of moves after the root's moves ``step0`` (``flat``, as ``core._run`` gives it), or
+    ``colour_core._run``'s steps: (moves, automatic flags) for the root and each position."""
     cdef Rules R
     cdef Rules *r = &R
     cdef _Seen seen = _Seen()
@@ -207,7 +232,10 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     cdef int bury[MAXP]
     cdef int topcol[256]
     cdef int ncand, i, j, k, c, s, d, x, n, cnt, old, new, nempty, empty, freecell, ncell, ncol, home
-    cdef int depth, last, rr, first_child, e, pa, which, total_found, nsuits
+    cdef int depth, last, rr, first_child, e, pa, which, total_found, nsuits, u, flag
+    cdef bint alone, any_empty, reserve, home_moves
+    cdef int scheme, nparents, need_ranks, w_dig, w_bury, w_empty, w_long
+    cdef int p_home_cell, p_home_col, p_cell_parent, p_cell_empty, p_parent, p_empty, p_park
     cdef int64_t v, off, next_clock = CLOCK_EVERY
 
     _rules(r, p, order)   # the rule set's parameters, as C data: read nowhere else
@@ -215,6 +243,14 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     home = r.home
     ncell = r.ncell
     nsuits = r.nsuits
+    # the parameters the loop reads, in locals (the C compiler keeps them in registers)
+    any_empty, reserve, home_moves, scheme = r.any_empty, r.reserve, r.home_moves, r.scheme
+    nparents = r.nparents
+    need_ranks, w_dig, w_bury, w_empty, w_long = r.need_ranks, r.w_dig, r.w_bury, r.w_empty, r.w_long
+    p_home_cell, p_home_col = r.prio[K_HOME_CELL], r.prio[K_HOME_COL]
+    p_cell_parent, p_cell_empty = r.prio[K_CELL_PARENT], r.prio[K_CELL_EMPTY]
+    p_parent, p_empty, p_park = r.prio[K_PARENT], r.prio[K_EMPTY], r.prio[K_PARK]
+    flag = AUTO if r.game_order else 0
     _push_root(stack, seen, cols, cells, found, NONE, key)
 
     while stack.size:
@@ -232,20 +268,22 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
         # The cards the suit stacks need soon, each column's gain and burial, the exposed cards.
         memset(need, 0, sizeof(need))
         for k in range(nsuits):
-            for rr in range(cur.found[k], min(cur.found[k] + r.need_ranks, 13)):
+            for rr in range(cur.found[k], min(cur.found[k] + need_ranks, 13)):
                 need[k * 13 + rr] = True
         for c in range(256):
             topcol[c] = -1
         empty = -1
+        nempty = 0
         for i in range(ncol):
             c = cur.top[i]
             bury[i] = 0
             if c == NONE:
+                nempty += 1
                 if empty < 0:
                     empty = i
                 continue
             topcol[c] = i
-            if r.scheme == 0:
+            if scheme == 0:
                 # search.py's: W_DIG per card above the shallowest needed card (99 if none),
                 # less W_BURY per needed card, less W_EMPTY for a lone card
                 n = 0
@@ -258,10 +296,10 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                             k = n
                     n += 1
                     c = cur.under[c]
-                gain[i] = r.w_dig * (k if cnt else 99) - r.w_bury * cnt - (r.w_empty if n == 1 else 0)
-                bury[i] = r.w_bury * cnt
+                gain[i] = w_dig * (k if cnt else 99) - w_bury * cnt - (w_empty if n == 1 else 0)
+                bury[i] = w_bury * cnt
             elif cur.under[c] == BOTTOM:
-                gain[i] = -r.w_dig
+                gain[i] = -w_dig
             else:
                 # colour_core.py's: W_DIG less per needed card under the top one, W_LONG more
                 # per card above the nearest of them
@@ -276,8 +314,8 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                             k = n
                     n += 1
                     x = cur.under[x]
-                gain[i] = r.w_long * k - r.w_dig * cnt if cnt else 0
-        freecell = -1 if r.reserve else _first_free(&cur, ncell, ncol)
+                gain[i] = w_long * k - w_dig * cnt if cnt else 0
+        freecell = -1 if reserve else _first_free(&cur, ncell, ncol)
 
         ncand = 0
         for j in range(ncell):
@@ -285,37 +323,33 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
             if c == FREE or c == last:
                 continue
             s = ncol + j
-            if cur.found[c // 13] == c % 13:
-                ncand = _insert(cands, ncand, _cand(r.prio[K_HOME_CELL], s, home, c))
-            for which in range(2):
+            if home_moves and cur.found[c // 13] == c % 13:
+                ncand = _insert(cands, ncand, _cand(p_home_cell, s, home, c))
+            for which in range(nparents):
                 pa = r.parent[c][which]
                 if pa != NONE and topcol[pa] >= 0:
                     d = topcol[pa]
-                    ncand = _insert(cands, ncand, _cand(r.prio[K_CELL_PARENT] + bury[d], s, d, c))
-            if (r.any_empty or c % 13 == 12) and empty >= 0:
-                ncand = _insert(cands, ncand, _cand(r.prio[K_CELL_EMPTY], s, empty, c))
+                    ncand = _insert(cands, ncand, _cand(p_cell_parent + bury[d], s, d, c))
+            if (any_empty or c % 13 == 12) and empty >= 0:
+                ncand = _insert(cands, ncand, _cand(p_cell_empty, s, empty, c))
         for i in range(ncol):
             c = cur.top[i]
             if c == NONE or c == last:
                 continue
-            if cur.found[c // 13] == c % 13:
-                ncand = _insert(cands, ncand, _cand(r.prio[K_HOME_COL] + gain[i], i, home, c))
-            for which in range(2):
+            if home_moves and cur.found[c // 13] == c % 13:
+                ncand = _insert(cands, ncand, _cand(p_home_col + gain[i], i, home, c))
+            for which in range(nparents):
                 pa = r.parent[c][which]
                 if pa != NONE and topcol[pa] >= 0:
                     d = topcol[pa]
-                    ncand = _insert(cands, ncand, _cand(r.prio[K_PARENT] + gain[i] + bury[d], i, d, c))
-            if (r.any_empty or c % 13 == 12) and empty >= 0 and cur.under[c] != BOTTOM:
-                ncand = _insert(cands, ncand, _cand(r.prio[K_EMPTY] + gain[i], i, empty, c))
+                    ncand = _insert(cands, ncand, _cand(p_parent + gain[i] + bury[d], i, d, c))
+            if (any_empty or c % 13 == 12) and empty >= 0 and cur.under[c] != BOTTOM:
+                ncand = _insert(cands, ncand, _cand(p_empty + gain[i], i, empty, c))
             if freecell >= 0:
-                ncand = _insert(cands, ncand, _cand(r.prio[K_PARK] + gain[i], i, freecell, c))
+                ncand = _insert(cands, ncand, _cand(p_park + gain[i], i, freecell, c))
         if ncand == 0:
             continue
 
-        nempty = 0
-        for i in range(ncol):
-            if cur.top[i] == NONE:
-                nempty += 1
         first_child = stack.size
         for rr in range(ncand):
             v = cands[rr]
@@ -331,6 +365,33 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                 new = PARKED
             memcpy(nkey, key, sizeof(key))
             _flip(nkey, c, old, new)
+            if d != home and not (s < ncol and old != BOTTOM and _safe(r, old, cur.found)):
+                # A plain move: its key is tested before the child is made (most are seen).
+                if _contains(&seen.t, nkey):
+                    continue
+                if seen.t.count >= max_states:
+                    return UNKNOWN, [], seen.t.count, max_empty
+                if _add(&seen.t, nkey) < 0:
+                    raise MemoryError()
+                if s < ncol and old == BOTTOM and nempty + 1 > max_empty:
+                    max_empty = nempty + 1   # counted before the card lands, as colour_core
+                q = stack.slot()
+                q[0] = cur
+                q.under[c] = new
+                if s < ncol:
+                    q.top[s] = NONE if old == BOTTOM else old
+                else:
+                    q.cells[s - ncol] = FREE
+                if d < ncol:
+                    q.top[d] = c
+                else:
+                    q.cells[d - ncol] = c
+                q.depth = depth + 1
+                q.last = c
+                q.mv_off = arena.size
+                q.mv_len = 1
+                arena.push(s, d)
+                continue
             child = cur
             child.under[c] = new
             if s < ncol:
@@ -343,53 +404,88 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                 child.top[d] = c
             else:
                 child.cells[d - ncol] = c
-            if d == home or (s < ncol and old != BOTTOM and _safe(r, old, cur.found)):
-                # Cards go home after the move: make the child and its safe moves, then test it.
-                off = arena.size
-                arena.push(s, d)
+            # Cards go home after the move: make the child and its safe moves, then test it.
+            off = arena.size
+            arena.push(s, d)
+            alone = False
+            if d != home:
+                # The position was settled, so the exposed card is the only safe one: walk
+                # down its column. While no card that a card sent home lets go home (the
+                # next of its suit, the cards it may go on) lies exposed or parked, the walk
+                # is all _settle would do, move for move.
+                alone = True
+                x = old
+                while x != BOTTOM and _safe(r, x, child.found):
+                    child.found[x // 13] += 1
+                    u = cur.under[x]
+                    _flip(nkey, x, u, HOME)
+                    child.under[x] = HOME
+                    arena.push(s, home | flag)
+                    if (x % 13 != 12 and (topcol[x + 1] >= 0 or _parked(&cur, x + 1, ncell))) or \
+                            _reached(r, x, topcol, &cur, ncell):
+                        alone = False
+                        break
+                    x = u
+                if alone:
+                    child.top[s] = NONE if x == BOTTOM else x
+                else:
+                    # _settle from the plain move, as the reference
+                    child = cur
+                    child.under[c] = new
+                    child.top[s] = old
+                    if d < ncol:
+                        child.top[d] = c
+                    else:
+                        child.cells[d - ncol] = c
+                    arena.size = off + 2
+                    memcpy(nkey, key, sizeof(key))
+                    _flip(nkey, c, old, new)
+            if not alone:
                 _settle(r, &child, arena, nkey)
-                if _contains(&seen.t, nkey):
-                    arena.size = off
-                    continue
-                if seen.t.count >= max_states:
-                    return UNKNOWN, [], seen.t.count, max_empty
-                if _add(&seen.t, nkey) < 0:
-                    raise MemoryError()
-                child.depth = depth + 1
-                child.last = NONE
-                child.mv_off = off
-                child.mv_len = <int> ((arena.size - off) // 2)
-                total_found = 0
-                for k in range(nsuits):
-                    total_found += child.found[k]
-                if total_found == total:
-                    return SOLVED, _steps(step0, names, path, depth, &child, arena), seen.t.count, ncol
-                e = 0
-                for i in range(ncol):
-                    if child.top[i] == NONE:
-                        e += 1
-                if e > max_empty:
-                    max_empty = e
-                q = stack.slot()
-                q[0] = child
-                continue
             if _contains(&seen.t, nkey):
+                arena.size = off
                 continue
             if seen.t.count >= max_states:
                 return UNKNOWN, [], seen.t.count, max_empty
             if _add(&seen.t, nkey) < 0:
                 raise MemoryError()
-            if s < ncol and old == BOTTOM and nempty + 1 > max_empty:
-                max_empty = nempty + 1   # counted before the card lands, as colour_core
             child.depth = depth + 1
-            child.last = c
-            child.mv_off = arena.size
-            child.mv_len = 1
-            arena.push(s, d)
+            child.last = NONE
+            child.mv_off = off
+            child.mv_len = <int> ((arena.size - off) // 2)
+            total_found = 0
+            for k in range(nsuits):
+                total_found += child.found[k]
+            if total_found == total:
+                if flat:
+                    return SOLVED, _line(step0, names, path, depth, &child, arena), seen.t.count, ncol
+                return SOLVED, _steps(step0, names, path, depth, &child, arena), seen.t.count, ncol
+            e = 0
+            for i in range(ncol):
+                if child.top[i] == NONE:
+                    e += 1
+            if e > max_empty:
+                max_empty = e
             q = stack.slot()
             q[0] = child
         _reverse_from(stack, first_child)
     return UNSOLVABLE, [], seen.t.count, max_empty
+
+
+cdef list _line(moves0, names, _Path path, int depth, Pos *last_child, _Arena arena):
+    """The winning line as core gives it: the root's moves, the moves of each position on the
+    path, the last's."""
+    cdef list line = list(moves0)
+    cdef int k, m
+    cdef int64_t off
+    for k in range(1, depth + 1):
+        off = path.off[k]
+        for m in range(path.length[k]):
+            line.append(names[arena.data[off + 2 * m]][arena.data[off + 2 * m + 1] & ~AUTO])
+    off = last_child.mv_off
+    for m in range(last_child.mv_len):
+        line.append(names[arena.data[off + 2 * m]][arena.data[off + 2 * m + 1] & ~AUTO])
+    return line
 
 
 cdef list _steps(step0, names, _Path path, int depth, Pos *last_child, _Arena arena):

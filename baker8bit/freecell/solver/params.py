@@ -26,6 +26,7 @@ rule is new.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from baker8bit.freecell.rules import RuleSet
 
@@ -45,6 +46,7 @@ class Params:
     scheme: int
     parents: tuple[tuple[int, int], ...]  # 52 pairs; NOWHERE where there is none
     kids: tuple[tuple[int, int], ...]
+    tables: bytes = b""  # parents then kids, two bytes a card each: the compiled search's copy
 
     @property
     def total(self) -> int:
@@ -82,6 +84,11 @@ def kids_of(build: str, c: int) -> tuple[int, int]:
     return _pair([s * 13 + rank - 1 for s in _other_colour(suit)])
 
 
+@lru_cache(maxsize=8)
+def _table(of, build: str) -> tuple[tuple[int, int], ...]:
+    return tuple(of(build, c) for c in range(52))
+
+
 def supports(rules: RuleSet) -> bool:
     """Rule sets the family search takes: building in suit with free cells (the 1989 game,
     Baker's Game, Eight Off), or in alternating colours with the four suits the colours need
@@ -91,11 +98,13 @@ def supports(rules: RuleSet) -> bool:
     return rules.build == "colour" and rules.suits == 4
 
 
+@lru_cache(maxsize=64)  # a rule set is frozen; a survey asks for the same one per deal
 def params(rules: RuleSet) -> Params:
     """The search's parameters for a rule set (``supports(rules)`` must hold)."""
     if not supports(rules):
         raise ValueError(f"the family search does not take {rules.name} (builds by {rules.build})")
     colour = rules.build == "colour"
+    parents, kids = _table(parents_of, rules.build), _table(kids_of, rules.build)
     return Params(
         build=rules.build,
         columns=rules.columns,
@@ -105,6 +114,7 @@ def params(rules: RuleSet) -> Params:
         suits=rules.suits,
         game_order=colour,
         scheme=1 if colour else 0,
-        parents=tuple(parents_of(rules.build, c) for c in range(52)),
-        kids=tuple(kids_of(rules.build, c) for c in range(52)),
+        parents=parents,
+        kids=kids,
+        tables=bytes(x for table in (parents, kids) for pair in table for x in pair),
     )
