@@ -233,7 +233,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     cdef int topcol[256]
     cdef int ncand, i, j, k, c, s, d, x, n, cnt, old, new, nempty, empty, freecell, ncell, ncol, home
     cdef int depth, last, rr, first_child, e, pa, which, total_found, nsuits, u, flag
-    cdef bint alone, any_empty, reserve, home_moves
+    cdef bint alone, any_empty, reserve, home_moves, game_order
     cdef int scheme, nparents, need_ranks, w_dig, w_bury, w_empty, w_long
     cdef int p_home_cell, p_home_col, p_cell_parent, p_cell_empty, p_parent, p_empty, p_park
     cdef int64_t v, off, next_clock = CLOCK_EVERY
@@ -246,6 +246,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     # the parameters the loop reads, in locals (the C compiler keeps them in registers)
     any_empty, reserve, home_moves, scheme = r.any_empty, r.reserve, r.home_moves, r.scheme
     nparents = r.nparents
+    game_order = r.game_order
     need_ranks, w_dig, w_bury, w_empty, w_long = r.need_ranks, r.w_dig, r.w_bury, r.w_empty, r.w_long
     p_home_cell, p_home_col = r.prio[K_HOME_CELL], r.prio[K_HOME_COL]
     p_cell_parent, p_cell_empty = r.prio[K_CELL_PARENT], r.prio[K_CELL_EMPTY]
@@ -408,11 +409,12 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
             off = arena.size
             arena.push(s, d)
             alone = False
-            if d != home:
+            if d != home and not game_order:
                 # The position was settled, so the exposed card is the only safe one: walk
                 # down its column. While no card that a card sent home lets go home (the
                 # next of its suit, the cards it may go on) lies exposed or parked, the walk
-                # is all _settle would do, move for move.
+                # is all _settle would do, move for move. (Not in the game's order: there a
+                # card home mostly lets a reserve card go too, and the walk would be undone.)
                 alone = True
                 x = old
                 while x != BOTTOM and _safe(r, x, child.found):
