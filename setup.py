@@ -17,8 +17,7 @@ from setuptools.command.build_ext import build_ext
 
 # (the extension's name, its Cython source); each .pyx may include the .pxi files beside it.
 MODULES = [
-    ("baker8bit.freecell.solver._cfast", "baker8bit/freecell/solver/fastcore.pyx"),
-    ("baker8bit.freecell.solver._ccolour", "baker8bit/freecell/solver/fastcolour.pyx"),
+    ("baker8bit.freecell.solver._cfamily", "baker8bit/freecell/solver/fastfamily.pyx"),
     ("baker8bit.games.blue._csearch", "baker8bit/games/blue/fastsearch.pyx"),
     ("baker8bit.games.sequence._csearch", "baker8bit/games/sequence/fastsearch.pyx"),
 ]

@@ -22,9 +22,8 @@ no iteration limit. Its time per deal is the wall time of the process
 "This scan generated N states." it prints; its peak memory is the largest
 maximum resident set size of those processes (``getrusage(RUSAGE_CHILDREN)``).
 
-Ours runs twice, with the compiled core (built by the package build; skipped
-when it is not built; for alternating colours, King Albert, the compiled ``colour_core``,
-``_ccolour``) and with the pure-Python one (``BAKER8BIT_PURE_SOLVER=1``),
+Ours runs twice, with the family's compiled search (``_cfamily``, built by the package build;
+skipped when it is not built) and with the pure-Python one (``BAKER8BIT_PURE_SOLVER=1``),
 each in one child process, one deal after another, with no limit; its
 time per deal is the solver's own (dealing included), its states the
 positions it generated, its peak memory the child's maximum resident set
@@ -66,7 +65,7 @@ if importlib.util.find_spec("baker8bit") is None:  # measure the installed packa
 from baker8bit import games  # noqa: E402
 from baker8bit.freecell import boardtext, fcsolve  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, colour_core, core, searcher, solve  # noqa: E402
+from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, choose, params, searcher, solve  # noqa: E402
 
 OUTCOMES = (SOLVED, UNSOLVABLE, UNKNOWN)
 _GENERATED = re.compile(r"This scan generated (\d+) states\.")
@@ -156,8 +155,8 @@ def ours_child(game: str, suits: int | None, first: int, last: int, max_states: 
     for deal in range(first, last + 1):
         t0 = time.perf_counter()
         pos = Position.dealt(deal, rs)
-        if core.supports(rs) or colour_core.supports(rs):
-            # the fast core or the fast colour search (compiled when built), as solve() runs them
+        if params.supports(rs):
+            # the family search (compiled when built), as solve() runs it
             result = solve(pos, rs, max_states=max_states)
         else:
             result = searcher(pos, rs, max_states=max_states).step()
@@ -255,13 +254,12 @@ def main(argv: list[str] | None = None) -> int:
     fc = run_fc_solve(rs, deals, args.fc_timeout)  # before ours: RUSAGE_CHILDREN is fc-solve's alone
     fc1 = run_fc_solve_range(rs, args.first, args.last) if ms_deals(rs, args.first) else None
     runs = []
-    fast = colour_core if colour_core.supports(rs) else core  # the module solve() runs for this game
-    if fast.compiled():
+    if choose.compiled_built():
         runs.append(("compiled", run_ours(args.game, args.suits, args.first, args.last, args.max_states)))
     runs.append(("pure", run_ours(args.game, args.suits, args.first, args.last, args.max_states, pure=True)))
     print(f"{args.game} (rule set {rs.name}) deals {args.first}..{args.last}, one core each")
     print("fc-solve: " + " ".join(fc_solve_command(rs)))
-    if not fast.compiled():
+    if not choose.compiled_built():
         print("(no compiled module: install with a C compiler: pip install .)")
     print(f"{'solver':<10} {'solved':>6} {'unsolvable':>10} {'unknown':>7} {'total s':>8} {'cpu s':>7} "
           f"{'median ms':>9} {'max s':>7} {'states':>11} {'states/s':>11} {'peak MB':>8}")

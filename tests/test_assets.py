@@ -87,10 +87,10 @@ def test_wheel_installs_and_draws_a_screen(tmp_path):
     # The package build compiled the three searches into the wheel (sources stay in the sdist).
     if shutil.which(os.environ.get("CC", "cc")):
         compiled_names = [n for n in names if n.endswith((".so", ".pyd"))]
-        assert {n.split("/")[-1].split(".")[0] for n in compiled_names} == {"_cfast", "_ccolour", "_csearch"}
+        assert {n.split("/")[-1].split(".")[0] for n in compiled_names} == {"_cfamily", "_csearch"}
         version = subprocess.run([str(py), "-m", "baker8bit", "--version"], cwd=run_dir, capture_output=True,
                                  text=True, env=env).stdout
-        assert "same-suit compiled, colour compiled, blue compiled" in version, version
+        assert "freecell compiled, blue compiled, sequence compiled" in version, version
     assert not [n for n in names if n.endswith((".pyx", ".pxi", ".c"))]
 
     # Without a C compiler the build says so in one line and the install runs the pure searches.
@@ -107,7 +107,7 @@ def test_wheel_installs_and_draws_a_screen(tmp_path):
     assert inst.returncode == 0, inst.stderr[-2000:]
     version = subprocess.run([str(py), "-m", "baker8bit", "--version"], cwd=run_dir, capture_output=True,
                              text=True, env=env).stdout
-    assert "same-suit pure, colour pure, blue pure" in version, version
+    assert "freecell pure, blue pure, sequence pure" in version, version
     solved = subprocess.run([str(py), "-m", "baker8bit", "solve", "--suits", "4", "--deal", "1"], cwd=run_dir,
                             capture_output=True, text=True, env=env, timeout=300)
     assert solved.returncode == 0 and "solved" in solved.stdout, solved.stderr[-2000:]

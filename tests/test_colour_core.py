@@ -22,7 +22,7 @@ from baker8bit import cli, games
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import parse_move
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, colour_core, solve
+from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, choose, colour_core, solve
 from baker8bit.freecell.solver.colour import ColourSearch
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
@@ -37,11 +37,11 @@ def answer(result) -> tuple:
 
 
 def compiled_module():
-    if not colour_core.compiled():
+    if not choose.compiled_built():
         if IN_CI:
             pytest.fail("the compiled colour search is missing in CI (the package build compiles it: setup.py)")
         pytest.skip("no compiled colour search (install with a C compiler: pip install .)")
-    return colour_core.implementation(pure=False)
+    return choose.implementation(RULES, pure=False)
 
 
 def keys_json(deal: int, keys: list[str], rank: int = 0) -> dict:
@@ -94,7 +94,7 @@ def test_pruning_loses_no_verdict_on_deals_1_to_300():
         pruned = solve(pos, RULES, max_states=20_000)
         if pruned.outcome == UNKNOWN:
             continue
-        bare = colour_core.implementation().solve(pos, RULES, max_states=20_000, prune=False)
+        bare = choose.implementation(RULES).solve(pos, RULES, max_states=20_000, prune=False)
         if bare.outcome == UNKNOWN:
             continue
         assert pruned.outcome == bare.outcome, deal
@@ -140,14 +140,14 @@ def test_solve_sends_alternating_colours_to_the_fast_search(monkeypatch):
     assert not colour_core.supports(games.get("bakers-game").rules({}))
     pos = Position.dealt(3, RULES)
     assert answer(solve(pos, RULES, max_states=5000)) == \
-        answer(colour_core.implementation().solve(pos, RULES, max_states=5000))
+        answer(choose.implementation(RULES).solve(pos, RULES, max_states=5000))
     monkeypatch.setenv("BAKER8BIT_PURE_SOLVER", "1")
-    assert colour_core.implementation() is colour_core
+    assert choose.implementation(RULES) is colour_core
 
 
 def test_limits():
     pos = Position.dealt(1, RULES)  # not decided within 2000 positions
-    for impl in {colour_core.implementation(pure=True), colour_core.implementation()}:
+    for impl in {choose.implementation(RULES, pure=True), choose.implementation(RULES)}:
         r = impl.solve(pos, RULES, max_states=2000)
         assert (r.outcome, r.states, r.moves) == (UNKNOWN, 2000, [])
         assert impl.solve(Position.dealt(5, RULES), RULES, max_seconds=1e-9).outcome == UNKNOWN

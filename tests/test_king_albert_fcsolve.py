@@ -32,7 +32,7 @@ from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import parse_move
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.solver.shorten import shorten
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, colour_core, solve
+from baker8bit.freecell.solver import SOLVED, UNKNOWN, choose, solve
 
 KA = games.get("king-albert")
 RULES = KA.rules({})
@@ -58,7 +58,7 @@ def fc_solve(pos: Position) -> tuple[str, list[str]]:
     return verdict, moves
 
 
-COMPILED = colour_core.compiled()
+COMPILED = choose.compiled_built()
 OUR_CAP = 6_000_000 if COMPILED else 300_000
 FC_ITERS = "3000000"
 

@@ -1,4 +1,4 @@
-"""The fast core (solver/core.py, and _cfast, its search compiled from fastcore.pyx) against the reference.
+"""The fast core (solver/core.py, and _cfamily, the family search compiled from fastfamily.pyx) against the reference.
 
 The core makes the reference's search with a cheaper key, so on every deal it
 must give the same outcome, the same number of states and the same moves, in
@@ -14,7 +14,7 @@ import pytest
 from baker8bit import games
 from baker8bit.freecell import moves
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, core, search, solve
+from baker8bit.freecell.solver import SOLVED, UNKNOWN, choose, core, search, solve
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 DEALS = range(1, 301)
@@ -31,11 +31,11 @@ def answer(result) -> tuple:
 
 
 def compiled_core():
-    if not core.compiled():
+    if not choose.compiled_built():
         if IN_CI:
             pytest.fail("the compiled core is missing in CI (the package build compiles it: setup.py)")
         pytest.skip("no compiled core (install with a C compiler: pip install .)")
-    return core.implementation(pure=False)
+    return choose.implementation(rule_set("baker", {"suits": 4}), pure=False)
 
 
 @pytest.mark.parametrize("game,options", RULE_SETS, ids=lambda v: v if isinstance(v, str) else "")
@@ -78,7 +78,7 @@ def test_core_solutions_replay(game, options):
 def test_limits_in_the_core():
     rs = rule_set("baker", {"suits": 4})
     pos = Position.dealt(10, rs)
-    for impl in {core.implementation(pure=True), core.implementation()}:
+    for impl in {choose.implementation(rs, pure=True), choose.implementation(rs)}:
         r = impl.solve(pos, rs, max_states=2000)
         assert (r.outcome, r.states, r.moves) == (UNKNOWN, 2000, [])
         assert answer(r) == answer(search.Search(pos, rs, max_states=2000).step())
@@ -99,10 +99,11 @@ def test_key_is_canonical_and_one_to_one():
 
 
 def test_solve_uses_the_core_and_pure_env(monkeypatch):
+    rs = rule_set("eight-off", {})
     monkeypatch.setenv("BAKER8BIT_PURE_SOLVER", "1")
-    assert core.implementation() is core
+    assert choose.implementation(rs) is core
     monkeypatch.setenv("BAKER8BIT_PURE_SOLVER", "0")
-    assert core.implementation() is core.implementation(pure=False)
+    assert choose.implementation(rs) is choose.implementation(rs, pure=False)
 
 
 def test_compiled_core_gives_the_pure_answers_at_every_limit():

@@ -19,8 +19,9 @@ from types import ModuleType
 
 # kind -> (the compiled module, its plain-Python reference)
 SEARCHES = {
-    "same-suit": ("baker8bit.freecell.solver._cfast", "baker8bit.freecell.solver.core"),
-    "colour": ("baker8bit.freecell.solver._ccolour", "baker8bit.freecell.solver.colour_core"),
+    # the FreeCell family's one compiled search; its references are core.py (in suit) and
+    # colour_core.py (alternating colours)
+    "freecell": ("baker8bit.freecell.solver._cfamily", "baker8bit.freecell.solver.core"),
     "blue": ("baker8bit.games.blue._csearch", "baker8bit.games.blue.search"),
     "sequence": ("baker8bit.games.sequence._csearch", "baker8bit.games.sequence.search"),
 }
@@ -62,5 +63,5 @@ def search_name(kind: str) -> str:
 
 def summary() -> str:
     """One line for ``--version``: which searches run compiled, e.g.
-    ``searches: same-suit compiled, colour compiled, blue compiled``."""
+    ``searches: freecell compiled, blue compiled, sequence compiled``."""
     return "searches: " + ", ".join(f"{kind} {search_name(kind)}" for kind in SEARCHES)

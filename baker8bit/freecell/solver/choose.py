@@ -1,21 +1,45 @@
 """The chooser: which search runs for a rule set (no search imports this module back).
 
-``solve`` sends a rule set to the fast search of its build rule, compiled where the package
-build made it (``core/compiled.py`` chooses), ``search_name`` says which ran, and ``searcher``
-gives the reference search HELP's 0.2.0 recordings and the demo run in slices. The references
-(``search.py``, ``colour.py``) and the fast searches (``core.py``, ``colour_core.py``) import
-only the shared types of ``search.py`` (``Result``, the outcomes), never this module, so the
-package has no import cycle.
+``solve`` sends a rule set of the FreeCell family (``params.supports``) to its one compiled
+search, ``_cfamily`` (``fastfamily.pyx``), when the package build made it, else to the
+plain-Python reference of its build rule (``core.py`` in suit, ``colour_core.py`` in
+alternating colours; ``core/compiled.py`` chooses, ``BAKER8BIT_PURE_SOLVER=1`` asks for the
+references); ``search_name`` says which ran, and ``searcher`` gives the readable search HELP's
+0.2.0 recordings and the demo run in slices. The references (``search.py``, ``colour.py``,
+``core.py``, ``colour_core.py``) import only ``search.py``'s shared types and ``core.key_of``,
+never this module nor the compiled one, so the package has no import cycle.
 """
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from baker8bit.core import compiled
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver import colour_core, core
+from baker8bit.freecell.solver import colour_core, core, params
 from baker8bit.freecell.solver.colour import ColourSearch
 from baker8bit.freecell.solver.search import Result, Search
+
+COMPILED = "baker8bit.freecell.solver._cfamily"  # the family's one compiled search
+KIND = "freecell"  # its name in core/compiled.py (``--version``: "freecell compiled")
+
+
+def reference(rules: RuleSet) -> ModuleType:
+    """The plain-Python search the compiled one must equal for these rules."""
+    return colour_core if rules.build == "colour" else core
+
+
+def implementation(rules: RuleSet, pure: bool | None = None) -> ModuleType:
+    """The module ``solve()`` runs for these rules: ``_cfamily`` when it imports, else
+    ``reference(rules)``. ``pure=True``, or the environment variable
+    ``BAKER8BIT_PURE_SOLVER=1``, asks for the reference."""
+    return compiled.choose(COMPILED, reference(rules).__name__, pure)
+
+
+def compiled_built() -> bool:
+    """Whether the compiled search is there (and imports)."""
+    return compiled.built(KIND)
 
 
 def solve(
@@ -26,25 +50,19 @@ def solve(
 ) -> Result:
     """Search a position to the end (or to a limit) in one call.
 
-    The rule sets ``core.supports`` (building in suit) go to the fast core
-    (``core.py``, compiled into ``_cfast`` when built: see ``core.implementation``),
-    the ones ``colour_core.supports`` (alternating colours) to its fast search
-    (compiled into ``_ccolour``), the others to ``searcher``'s search. HELP and the
-    demo run ``searcher``'s search in slices."""
-    if core.supports(rules):
-        return core.implementation().solve(position, rules, max_states, max_seconds)
-    if colour_core.supports(rules):
-        return colour_core.implementation().solve(position, rules, max_states, max_seconds)
+    The rule sets ``params.supports`` (the FreeCell family: building in suit with free cells,
+    or in alternating colours) go to ``implementation(rules)``, the others to ``searcher``'s
+    search. HELP and the demo run ``searcher``'s search in slices."""
+    if params.supports(rules):
+        return implementation(rules).solve(position, rules, max_states, max_seconds)
     return searcher(position, rules, max_states, max_seconds).step()
 
 
 def search_name(rules: RuleSet) -> str:
-    """Which search ``solve`` runs for these rules: ``"compiled"`` (``_cfast`` or ``_ccolour``)
-    or ``"pure"`` (their references, or ``searcher``'s search), as ``core/compiled.py`` says."""
-    if core.supports(rules):
-        return compiled.search_name("same-suit")
-    if colour_core.supports(rules):
-        return compiled.search_name("colour")
+    """Which search ``solve`` runs for these rules: ``"compiled"`` (``_cfamily``) or ``"pure"``
+    (the references, or ``searcher``'s search), as ``core/compiled.py`` says."""
+    if params.supports(rules):
+        return compiled.search_name(KIND)
     return compiled.PURE
 
 

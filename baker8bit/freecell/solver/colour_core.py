@@ -38,9 +38,10 @@ The move order (a heuristic: it changes which win is found and how soon, never a
 moves home, then moves that dig towards cards the suit stacks need soon, then moves out of the
 reserve onto a column, then the other moves between columns; moves into an empty column come last.
 
-The module is plain Python, and the reference of ``_ccolour``: ``fastcolour.pyx``, the same
-search (pruning on) in C data structures, which the package build (``setup.py``) compiles with Cython;
-``implementation()`` picks it when it imports (``tests/test_colour_core.py`` checks they agree).
+The module is plain Python, and the reference in alternating colours of ``_cfamily``:
+``fastfamily.pyx``, the FreeCell family's one compiled search (pruning on; the rules as data from
+``params.py``), which the package build (``setup.py``) compiles with Cython; ``choose.implementation``
+picks it when it imports (``tests/test_colour_core.py`` checks they agree).
 """
 
 from __future__ import annotations
@@ -50,12 +51,13 @@ import time
 
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
+from baker8bit.freecell.solver import params
 from baker8bit.freecell.solver.core import key_of
 from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Result, move_names
 
 FREE = 254  # an empty cell
 BOTTOM, PARKED, HOME = 52, 53, 54
-NOWHERE = 255  # no card
+NOWHERE = params.NOWHERE  # no card (255)
 _CLOCK_EVERY = 512
 _NO_LIMIT = 1 << 62
 
@@ -68,9 +70,10 @@ _RED = [c // 13 in (1, 2) for c in range(52)]  # diamonds and hearts (cards.SUIT
 # the two suits of the other colour
 _OTHER_A = [1 if not _RED[c] else 0 for c in range(52)]
 _OTHER_B = [2 if not _RED[c] else 3 for c in range(52)]
-# the two cards a card may be put on (one rank higher, the other colour); NOWHERE for a king's
-_PARENT_A = [_OTHER_A[c] * 13 + _RANK[c] + 1 if _RANK[c] < 12 else NOWHERE for c in range(52)]
-_PARENT_B = [_OTHER_B[c] * 13 + _RANK[c] + 1 if _RANK[c] < 12 else NOWHERE for c in range(52)]
+# the two cards a card may be put on (one rank higher, the other colour); NOWHERE for a king's:
+# the build rule, from params.py (the compiled search reads the same table)
+_PARENT_A = [params.parents_of("colour", c)[0] for c in range(52)]
+_PARENT_B = [params.parents_of("colour", c)[1] for c in range(52)]
 
 # Move-ordering weights (lower goes first; a heuristic: it changes which win is found and how
 # soon, never a verdict). A move costs the P_ of its kind; a move out of a column also gains
@@ -94,20 +97,6 @@ def supports(rules: RuleSet) -> bool:
     """Rule sets this module searches: building in alternating colours with the four suits (the
     two colours need them; the others go to ``colour.ColourSearch``)."""
     return rules.build == "colour" and rules.suits == 4
-
-
-def implementation(pure: bool | None = None):
-    """The module ``solve()`` runs: ``_ccolour`` (this search compiled, fastcolour.pyx) when it imports, else this
-    one. ``pure=True``, or the environment variable ``BAKER8BIT_PURE_SOLVER=1``, asks for this
-    one."""
-    from baker8bit.core.compiled import choose
-
-    return choose("baker8bit.freecell.solver._ccolour", "baker8bit.freecell.solver.colour_core", pure)
-
-
-def compiled() -> bool:
-    """Whether the compiled module is there (and imports)."""
-    return implementation(pure=False).__name__.endswith("_ccolour")
 
 
 def _safe(c: int, found) -> bool:
@@ -202,7 +191,8 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
     position.check(rules)
     if not supports(rules):
         raise ValueError(f"this search builds in alternating colours; {rules.name} builds by {rules.build}")
-    ncol, ncell = rules.columns, rules.cells
+    p = params.params(rules)  # the rule parameters, read from the rule set here only
+    ncol, ncell = p.columns, p.cells
     names = move_names(rules)
     home = ncol + ncell
     cols = [bytes(c) for c in position.columns]
@@ -213,7 +203,7 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
     key = key_of(cols, cells)
     if prune:
         key = _settle(cols, cells, found, key, names, ncol, home, moves, auto)
-    total = 13 * rules.suits
+    total = p.total
     max_empty = sum(1 for c in cols if not c)
     if sum(found) == total:
         return Result(SOLVED, moves, 1, time.perf_counter() - t0, tuple(i for i, a in enumerate(auto) if a),
@@ -227,7 +217,7 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
         for order in ORDERS:
             outcome, steps, states, empties = (run or _run)(
                 tuple(cols), tuple(cells), tuple(found), key, (tuple(moves), tuple(auto)), names, ncol,
-                home, total, rules.empty == "kings", bool(rules.reserve), prune,
+                home, total, not p.any_empty, p.reserve, prune,
                 max_states if max_states is not None else _NO_LIMIT, deadline, max_empty, order,
             )
             max_empty = max(max_empty, empties)

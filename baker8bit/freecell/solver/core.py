@@ -25,11 +25,12 @@ A move changes one ``under`` (the moved card's); a card sent home changes its
 own. So a candidate's key is its parent's XOR one shifted byte (two or three
 integer operations), tested against the seen set before the child is built.
 
-The module is plain Python, and the reference of ``_cfast``: ``fastcore.pyx``, the same search
-in C data structures (a position as a C struct of ``under`` bytes, the seen set an
-open-addressing table of packed keys), which the package build (``setup.py``) compiles with Cython when
-a C compiler is there. ``solve()`` uses ``_cfast`` when it imports; the tests check that it
-gives this module's answers (outcome, states and moves) on deals 1..300 of every rule set.
+The module is plain Python, and the reference in suit of ``_cfamily``: ``fastfamily.pyx``, the
+FreeCell family's one compiled search (a position as a C struct of ``under`` bytes, the seen set an
+open-addressing table of packed keys; the rules as data from ``params.py``), which the package
+build (``setup.py``) compiles with Cython when a C compiler is there. ``choose.solve()`` uses
+``_cfamily`` when it imports; the tests check that it gives this module's answers (outcome,
+states and moves) on deals 1..300 of every rule set in suit.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ import time
 
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
+from baker8bit.freecell.solver.params import params
 from baker8bit.freecell.solver.search import (
     _BIT, _BYTE, _CLOCK_EVERY, _FOUND_CACHE, _FREE, _NO_LIMIT, _PARENT, _UNDER,
     SOLVED, UNKNOWN, UNSOLVABLE, W_CELL, W_EMPTY, Result, _ColumnInfo, _exposed, move_names,
@@ -52,20 +54,6 @@ _HOME_ALL = sum(HOME << (6 * c) for c in range(52))
 def supports(rules: RuleSet) -> bool:
     """Rule sets this core searches (the others go to ``search.Search``)."""
     return rules.build == "suit" and not rules.reserve
-
-
-def implementation(pure: bool | None = None):
-    """The core module ``solve()`` runs: ``_cfast`` (this search compiled, fastcore.pyx) when
-    it imports, else this one. ``pure=True``, or the environment variable
-    ``BAKER8BIT_PURE_SOLVER=1``, asks for this one."""
-    from baker8bit.core.compiled import choose
-
-    return choose("baker8bit.freecell.solver._cfast", "baker8bit.freecell.solver.core", pure)
-
-
-def compiled() -> bool:
-    """Whether the compiled core is there (and imports)."""
-    return implementation(pure=False).__name__.endswith("_cfast")
 
 
 def key_of(cols, cells) -> int:
@@ -123,19 +111,20 @@ def solve(
     """Search a position to the end (or to a limit): ``solver.solve``'s answer.
 
     ``run`` is the search loop (``_run`` of this module unless another module
-    that makes the same search, ``_cfast``, passes its own)."""
+    that makes the same search, ``_cfamily``, passes its own)."""
     t0 = time.perf_counter()
     position.check(rules)
     if not supports(rules):
         raise ValueError(f"the core builds in suit only; {rules.name} builds by {rules.build}")
-    ncol, ncell = rules.columns, rules.cells
+    p = params(rules)  # the rule parameters, read from the rule set here only
+    ncol, ncell = p.columns, p.cells
     names = move_names(rules)
     to_home = [row[ncol + ncell] for row in names]
     cols = tuple(bytes(c) for c in position.columns)
     cells = tuple(_FREE if c is None else c for c in position.cells)
     moves: list[str] = []
     cols, cells, found = _go_home(to_home, ncol, list(cols), list(cells), list(position.foundations), moves)
-    total = rules.cards
+    total = p.total
     if sum(found) == total:
         return Result(SOLVED, moves, 1, time.perf_counter() - t0)
     deadline = t0 + max_seconds if max_seconds is not None else None
@@ -145,7 +134,7 @@ def solve(
     gc.disable()
     try:
         outcome, line, states = (run or _run)(
-            cols, cells, found, tuple(moves), names, to_home, ncol, total, rules.empty == "kings",
+            cols, cells, found, tuple(moves), names, to_home, ncol, total, not p.any_empty,
             max_states if max_states is not None else _NO_LIMIT, deadline,
         )
     finally:

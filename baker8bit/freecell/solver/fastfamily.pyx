@@ -1,0 +1,513 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The compiled search of the FreeCell family (built as ``_cfamily``): one loop, the rules as data.
+
+It knows no game. ``params.py`` reads a rule set into the numbers and tables this search takes
+(the build rule as the cards each card may go on and the cards that may go on it, the cells and
+whether they are a reserve, the empty-column rule, the order of the safe moves home, the move
+order), as Solvitaire's presets describe a game to its one engine. Building in suit (the 1989
+game, Baker's Game, Eight Off) and in alternating colours (King Albert) are the same loop.
+
+Its plain-Python references are ``core.py`` (building in suit) and ``colour_core.py``
+(alternating colours): for each rule set this search makes the same search as the reference,
+candidate for candidate and state for state (the same moves in the same order, the same safe
+moves home in the same order, the same seen-test on the same compact key), so the same outcome,
+``states``, moves, automatic moves and ``max_empty``: ``tests/test_solver_core.py`` and
+``tests/test_colour_core.py`` compare them. ``prune=False`` (the unpruned search the tests
+compare verdicts with) runs the reference itself.
+
+The data structures are ``csearch.pxi``'s: a position is a struct of ``under`` bytes (the
+compact key, field by field), the seen set an open-addressing table of packed keys, the stack an
+array of positions and the moves of the path place numbers in an arena.
+"""
+
+import time
+
+from baker8bit.freecell.solver import colour_core as _colour
+from baker8bit.freecell.solver import core as _suit
+from baker8bit.freecell.solver import params as _params
+from baker8bit.freecell.solver import search as _search
+from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
+
+include "csearch.pxi"
+
+cdef int CLOCK_EVERY = _search._CLOCK_EVERY
+
+cdef enum:
+    AUTO = 0x80      # in a move's destination byte: the game makes this move itself
+    # the kinds of move, each with its base priority in Rules.prio
+    K_HOME_CELL = 0
+    K_HOME_COL = 1
+    K_CELL_PARENT = 2
+    K_CELL_EMPTY = 3
+    K_PARENT = 4
+    K_EMPTY = 5
+    K_PARK = 6
+    NKINDS = 7
+
+
+cdef struct Rules:
+    int ncol, ncell, home, nsuits, total
+    bint any_empty     # any card may fill an empty column (else only a king)
+    bint reserve       # the cells are a reserve: nothing enters them
+    bint game_order    # the safe moves home in the game's order (else the 1989 game's)
+    bint home_moves    # a legal move home may be unsafe, so it is a move to try (see _rules)
+    int nparents       # the most cards a card may go on (1 in suit, 2 in alternating colours)
+    int scheme         # the move order: 0 in suit (search.py's), 1 alternating colours
+    uint8_t parent[NCARDS][2]   # the cards a card may go on (NONE: none)
+    uint8_t kid[NCARDS][2]      # the cards that may go on a card (NONE: none)
+    int prio[NKINDS]   # each kind's base priority
+    int w_bury         # added to a move onto a column for each card it buries (scheme 0)
+    int w_dig, w_long, w_empty, need_ranks   # the source column's gain (see _gain)
+
+
+cdef int _rules(Rules *r, p, order) except -1:
+    """Fill r from a ``params.Params`` and the move order's weights."""
+    cdef int c, w
+    cdef bytes tables = p.tables
+    cdef const uint8_t *t = tables
+    r.ncol = p.columns
+    r.ncell = p.cells
+    r.home = p.columns + p.cells
+    r.nsuits = p.suits
+    r.total = p.total
+    r.any_empty = p.any_empty
+    r.reserve = p.reserve
+    r.game_order = p.game_order
+    r.scheme = p.scheme
+    r.home_moves = False
+    r.nparents = 0
+    for c in range(NCARDS):
+        for w in range(2):
+            r.parent[c][w] = t[2 * c + w]
+            r.kid[c][w] = t[2 * NCARDS + 2 * c + w]
+            # A card whose kids are all the cards below it in its suit is safe whenever it may go
+            # home; if every card is, a settled position has no move home left to try.
+            if r.kid[c][w] != NONE and r.kid[c][w] // 13 != c // 13:
+                r.home_moves = True
+            if r.parent[c][w] != NONE and w + 1 > r.nparents:
+                r.nparents = w + 1
+    if r.scheme == 0:   # search.py's weights
+        r.w_bury = _search.W_BURY
+        r.w_dig = _search.W_DIG
+        r.w_empty = _search.W_EMPTY
+        r.w_long = 0
+        r.need_ranks = 1
+        r.prio[K_HOME_CELL] = 0
+        r.prio[K_HOME_COL] = 0
+        r.prio[K_CELL_PARENT] = -_search.W_CELL
+        r.prio[K_CELL_EMPTY] = _search.W_EMPTY - _search.W_CELL + 1
+        r.prio[K_PARENT] = 0
+        r.prio[K_EMPTY] = _search.W_EMPTY + 2
+        r.prio[K_PARK] = _search.W_CELL + 3
+    else:               # colour_core.py's, with this order's three numbers
+        r.w_bury = 0
+        r.w_dig = order[0]
+        r.w_long = order[1]
+        r.need_ranks = order[2]
+        r.w_empty = 0
+        r.prio[K_HOME_CELL] = _colour.P_HOME
+        r.prio[K_HOME_COL] = _colour.P_HOME
+        r.prio[K_CELL_PARENT] = _colour.P_CELL_PARENT
+        r.prio[K_CELL_EMPTY] = _colour.P_CELL_EMPTY
+        r.prio[K_PARENT] = _colour.P_PARENT
+        r.prio[K_EMPTY] = _colour.P_EMPTY
+        r.prio[K_PARK] = _colour.P_PARK
+    return 0
+
+
+cdef inline bint _safe(const Rules *r, int c, const uint8_t *found) noexcept nogil:
+    """May c go home now, and safely (every card that could go on it is home)?"""
+    cdef int w, k
+    if found[c // 13] != c % 13:
+        return False
+    for w in range(2):
+        k = r.kid[c][w]
+        if k != NONE and found[k // 13] <= k % 13:
+            return False
+    return True
+
+
+cdef int _settle(const Rules *r, Pos *p, _Arena moves, uint64_t *key) except -1:
+    """The safe moves home, the key following. In the game's order (King Albert's automatic
+    moves, marked AUTO: the columns while any goes, then one from a cell, and again), or the
+    1989 game's (``core._go_home``: every column once, then every cell, again while any went)."""
+    cdef int i, j, c, u
+    cdef bint moved = True
+    cdef int flag = AUTO if r.game_order else 0
+    while True:
+        moved = True
+        while moved:
+            moved = False
+            for i in range(r.ncol):
+                c = p.top[i]
+                while c != NONE and _safe(r, c, p.found):
+                    p.found[c // 13] += 1
+                    u = p.under[c]
+                    _flip(key, c, u, HOME)
+                    p.under[c] = HOME
+                    moves.push(i, r.home | flag)
+                    moved = True
+                    c = u if u != BOTTOM else NONE
+                p.top[i] = c
+            if not r.game_order:
+                # the cells in the same pass
+                for j in range(r.ncell):
+                    c = p.cells[j]
+                    if c != FREE and _safe(r, c, p.found):
+                        p.found[c // 13] += 1
+                        p.cells[j] = FREE
+                        _flip(key, c, PARKED, HOME)
+                        p.under[c] = HOME
+                        moves.push(r.ncol + j, r.home)
+                        moved = True
+        if not r.game_order:
+            return 0
+        for j in range(r.ncell):
+            c = p.cells[j]
+            if c != FREE and _safe(r, c, p.found):
+                p.found[c // 13] += 1
+                p.cells[j] = FREE
+                _flip(key, c, PARKED, HOME)
+                p.under[c] = HOME
+                moves.push(r.ncol + j, r.home)
+                break
+        else:
+            return 0
+
+
+cdef inline bint _reached(const Rules *r, int x, const int *topcol, const Pos *p, int ncell) noexcept nogil:
+    """Is a card x may go on, other than the next of its suit (the caller looks at that one),
+    exposed or parked in p (so that x home may let it go home)?"""
+    cdef int w, y
+    for w in range(2):
+        y = r.parent[x][w]
+        if y != NONE and y != x + 1 and (topcol[y] >= 0 or _parked(p, y, ncell)):
+            return True
+    return False
+
+
+def solve(position, rules, max_states=None, max_seconds=None, prune=True):
+    """``solver.solve``'s answer for a rule set ``params.supports``: the reference's setup
+    (``core.solve`` in suit, ``colour_core.solve`` in alternating colours) with this module's
+    search, which reads the rule set only through ``params.params``."""
+    p = _params.params(rules)
+
+    if p.build == "suit":
+        def suit_run(cols, cells, found, moves0, names, to_home, ncol, total, kings_only, max_states,
+                     deadline):
+            outcome, line, states, _ = _run(p, None, cols, cells, found, moves0, names, total,
+                                            max_states, deadline, 0, True)
+            return outcome, line, states
+
+        return _suit.solve(position, rules, max_states, max_seconds, run=suit_run)
+
+    def colour_run(cols, cells, found, key0, step0, names, ncol, home, total, kings_only, reserve,
+                   prune, max_states, deadline, max_empty, order=_colour.ORDERS[0]):
+        return _run(p, order, cols, cells, found, step0, names, total, max_states, deadline, max_empty, False)
+
+    # prune=False is the unpruned search the tests compare verdicts with: the reference's own
+    return _colour.solve(position, rules, max_states, max_seconds, prune, run=colour_run if prune else None)
+
+
+cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_states, deadline,
+          int max_empty, bint flat):
+    """The search of the rule set ``p`` (a ``params.Params``) with the move order's weights
+    ``order`` (alternating colours): (outcome, the winning line, states, max_empty). The line is
+    one list of moves after the root's moves ``step0`` (``flat``, as ``core._run`` gives it), or
+    ``colour_core._run``'s steps: (moves, automatic flags) for the root and each position."""
+    cdef Rules R
+    cdef Rules *r = &R
+    cdef _Seen seen = _Seen()
+    cdef _Stack stack = _Stack()
+    cdef _Arena arena = _Arena()
+    cdef _Path path = _Path()
+    cdef Pos *q
+    cdef Pos cur
+    cdef Pos child
+    cdef uint64_t key[WORDS]
+    cdef uint64_t nkey[WORDS]
+    cdef int64_t cands[512]
+    cdef bint need[256]
+    cdef int gain[MAXP]
+    cdef int bury[MAXP]
+    cdef int topcol[256]
+    cdef int ncand, i, j, k, c, s, d, x, n, cnt, old, new, nempty, empty, freecell, ncell, ncol, home
+    cdef int depth, last, rr, first_child, e, pa, which, total_found, nsuits, u, flag
+    cdef bint alone, any_empty, reserve, home_moves, game_order
+    cdef int scheme, nparents, need_ranks, w_dig, w_bury, w_empty, w_long
+    cdef int p_home_cell, p_home_col, p_cell_parent, p_cell_empty, p_parent, p_empty, p_park
+    cdef int64_t v, off, next_clock = CLOCK_EVERY
+
+    _rules(r, p, order)   # the rule set's parameters, as C data: read nowhere else
+    ncol = r.ncol
+    home = r.home
+    ncell = r.ncell
+    nsuits = r.nsuits
+    # the parameters the loop reads, in locals (the C compiler keeps them in registers)
+    any_empty, reserve, home_moves, scheme = r.any_empty, r.reserve, r.home_moves, r.scheme
+    nparents = r.nparents
+    game_order = r.game_order
+    need_ranks, w_dig, w_bury, w_empty, w_long = r.need_ranks, r.w_dig, r.w_bury, r.w_empty, r.w_long
+    p_home_cell, p_home_col = r.prio[K_HOME_CELL], r.prio[K_HOME_COL]
+    p_cell_parent, p_cell_empty = r.prio[K_CELL_PARENT], r.prio[K_CELL_EMPTY]
+    p_parent, p_empty, p_park = r.prio[K_PARENT], r.prio[K_EMPTY], r.prio[K_PARK]
+    flag = AUTO if r.game_order else 0
+    _push_root(stack, seen, cols, cells, found, NONE, key)
+
+    while stack.size:
+        if deadline is not None and seen.t.count >= next_clock:
+            next_clock = seen.t.count + CLOCK_EVERY
+            if time.perf_counter() >= deadline:
+                return UNKNOWN, [], seen.t.count, max_empty
+        stack.size -= 1
+        cur = stack.data[stack.size]
+        depth = cur.depth
+        path.put(depth, cur.mv_off, cur.mv_len)
+        last = cur.last
+        _pack(&cur, key)
+
+        # The cards the suit stacks need soon, each column's gain and burial, the exposed cards.
+        memset(need, 0, sizeof(need))
+        for k in range(nsuits):
+            for rr in range(cur.found[k], min(cur.found[k] + need_ranks, 13)):
+                need[k * 13 + rr] = True
+        for c in range(256):
+            topcol[c] = -1
+        empty = -1
+        nempty = 0
+        for i in range(ncol):
+            c = cur.top[i]
+            bury[i] = 0
+            if c == NONE:
+                nempty += 1
+                if empty < 0:
+                    empty = i
+                continue
+            topcol[c] = i
+            if scheme == 0:
+                # search.py's: W_DIG per card above the shallowest needed card (99 if none),
+                # less W_BURY per needed card, less W_EMPTY for a lone card
+                n = 0
+                cnt = 0
+                k = -1
+                while c != BOTTOM:
+                    if need[c]:
+                        cnt += 1
+                        if k < 0:
+                            k = n
+                    n += 1
+                    c = cur.under[c]
+                gain[i] = w_dig * (k if cnt else 99) - w_bury * cnt - (w_empty if n == 1 else 0)
+                bury[i] = w_bury * cnt
+            elif cur.under[c] == BOTTOM:
+                gain[i] = -w_dig
+            else:
+                # colour_core.py's: W_DIG less per needed card under the top one, W_LONG more
+                # per card above the nearest of them
+                n = 0
+                cnt = 0
+                k = -1
+                x = cur.under[c]
+                while x != BOTTOM:
+                    if need[x]:
+                        cnt += 1
+                        if k < 0:
+                            k = n
+                    n += 1
+                    x = cur.under[x]
+                gain[i] = w_long * k - w_dig * cnt if cnt else 0
+        freecell = -1 if reserve else _first_free(&cur, ncell, ncol)
+
+        ncand = 0
+        for j in range(ncell):
+            c = cur.cells[j]
+            if c == FREE or c == last:
+                continue
+            s = ncol + j
+            if home_moves and cur.found[c // 13] == c % 13:
+                ncand = _insert(cands, ncand, _cand(p_home_cell, s, home, c))
+            for which in range(nparents):
+                pa = r.parent[c][which]
+                if pa != NONE and topcol[pa] >= 0:
+                    d = topcol[pa]
+                    ncand = _insert(cands, ncand, _cand(p_cell_parent + bury[d], s, d, c))
+            if (any_empty or c % 13 == 12) and empty >= 0:
+                ncand = _insert(cands, ncand, _cand(p_cell_empty, s, empty, c))
+        for i in range(ncol):
+            c = cur.top[i]
+            if c == NONE or c == last:
+                continue
+            if home_moves and cur.found[c // 13] == c % 13:
+                ncand = _insert(cands, ncand, _cand(p_home_col + gain[i], i, home, c))
+            for which in range(nparents):
+                pa = r.parent[c][which]
+                if pa != NONE and topcol[pa] >= 0:
+                    d = topcol[pa]
+                    ncand = _insert(cands, ncand, _cand(p_parent + gain[i] + bury[d], i, d, c))
+            if (any_empty or c % 13 == 12) and empty >= 0 and cur.under[c] != BOTTOM:
+                ncand = _insert(cands, ncand, _cand(p_empty + gain[i], i, empty, c))
+            if freecell >= 0:
+                ncand = _insert(cands, ncand, _cand(p_park + gain[i], i, freecell, c))
+        if ncand == 0:
+            continue
+
+        first_child = stack.size
+        for rr in range(ncand):
+            v = cands[rr]
+            c = v & 63
+            d = (v >> 6) & 31
+            s = (v >> 11) & 31
+            old = cur.under[c] if s < ncol else PARKED
+            if d == home:
+                new = HOME
+            elif d < ncol:
+                new = BOTTOM if cur.top[d] == NONE else cur.top[d]
+            else:
+                new = PARKED
+            memcpy(nkey, key, sizeof(key))
+            _flip(nkey, c, old, new)
+            if d != home and not (s < ncol and old != BOTTOM and _safe(r, old, cur.found)):
+                # A plain move: its key is tested before the child is made (most are seen).
+                if _contains(&seen.t, nkey):
+                    continue
+                if seen.t.count >= max_states:
+                    return UNKNOWN, [], seen.t.count, max_empty
+                if _add(&seen.t, nkey) < 0:
+                    raise MemoryError()
+                if s < ncol and old == BOTTOM and nempty + 1 > max_empty:
+                    max_empty = nempty + 1   # counted before the card lands, as colour_core
+                q = stack.slot()
+                q[0] = cur
+                q.under[c] = new
+                if s < ncol:
+                    q.top[s] = NONE if old == BOTTOM else old
+                else:
+                    q.cells[s - ncol] = FREE
+                if d < ncol:
+                    q.top[d] = c
+                else:
+                    q.cells[d - ncol] = c
+                q.depth = depth + 1
+                q.last = c
+                q.mv_off = arena.size
+                q.mv_len = 1
+                arena.push(s, d)
+                continue
+            child = cur
+            child.under[c] = new
+            if s < ncol:
+                child.top[s] = NONE if old == BOTTOM else old
+            else:
+                child.cells[s - ncol] = FREE
+            if d == home:
+                child.found[c // 13] += 1
+            elif d < ncol:
+                child.top[d] = c
+            else:
+                child.cells[d - ncol] = c
+            # Cards go home after the move: make the child and its safe moves, then test it.
+            off = arena.size
+            arena.push(s, d)
+            alone = False
+            if d != home and not game_order:
+                # The position was settled, so the exposed card is the only safe one: walk
+                # down its column. While no card that a card sent home lets go home (the
+                # next of its suit, the cards it may go on) lies exposed or parked, the walk
+                # is all _settle would do, move for move. (Not in the game's order: there a
+                # card home mostly lets a reserve card go too, and the walk would be undone.)
+                alone = True
+                x = old
+                while x != BOTTOM and _safe(r, x, child.found):
+                    child.found[x // 13] += 1
+                    u = cur.under[x]
+                    _flip(nkey, x, u, HOME)
+                    child.under[x] = HOME
+                    arena.push(s, home | flag)
+                    if (x % 13 != 12 and (topcol[x + 1] >= 0 or _parked(&cur, x + 1, ncell))) or \
+                            _reached(r, x, topcol, &cur, ncell):
+                        alone = False
+                        break
+                    x = u
+                if alone:
+                    child.top[s] = NONE if x == BOTTOM else x
+                else:
+                    # _settle from the plain move, as the reference
+                    child = cur
+                    child.under[c] = new
+                    child.top[s] = old
+                    if d < ncol:
+                        child.top[d] = c
+                    else:
+                        child.cells[d - ncol] = c
+                    arena.size = off + 2
+                    memcpy(nkey, key, sizeof(key))
+                    _flip(nkey, c, old, new)
+            if not alone:
+                _settle(r, &child, arena, nkey)
+            if _contains(&seen.t, nkey):
+                arena.size = off
+                continue
+            if seen.t.count >= max_states:
+                return UNKNOWN, [], seen.t.count, max_empty
+            if _add(&seen.t, nkey) < 0:
+                raise MemoryError()
+            child.depth = depth + 1
+            child.last = NONE
+            child.mv_off = off
+            child.mv_len = <int> ((arena.size - off) // 2)
+            total_found = 0
+            for k in range(nsuits):
+                total_found += child.found[k]
+            if total_found == total:
+                if flat:
+                    return SOLVED, _line(step0, names, path, depth, &child, arena), seen.t.count, ncol
+                return SOLVED, _steps(step0, names, path, depth, &child, arena), seen.t.count, ncol
+            e = 0
+            for i in range(ncol):
+                if child.top[i] == NONE:
+                    e += 1
+            if e > max_empty:
+                max_empty = e
+            q = stack.slot()
+            q[0] = child
+        _reverse_from(stack, first_child)
+    return UNSOLVABLE, [], seen.t.count, max_empty
+
+
+cdef list _line(moves0, names, _Path path, int depth, Pos *last_child, _Arena arena):
+    """The winning line as core gives it: the root's moves, the moves of each position on the
+    path, the last's."""
+    cdef list line = list(moves0)
+    cdef int k, m
+    cdef int64_t off
+    for k in range(1, depth + 1):
+        off = path.off[k]
+        for m in range(path.length[k]):
+            line.append(names[arena.data[off + 2 * m]][arena.data[off + 2 * m + 1] & ~AUTO])
+    off = last_child.mv_off
+    for m in range(last_child.mv_len):
+        line.append(names[arena.data[off + 2 * m]][arena.data[off + 2 * m + 1] & ~AUTO])
+    return line
+
+
+cdef list _steps(step0, names, _Path path, int depth, Pos *last_child, _Arena arena):
+    """The winning line as colour_core gives it: one (moves, automatic flags) step for the root
+    and for each position on the path, the last child's included."""
+    cdef list steps = [step0]
+    cdef int k
+    for k in range(1, depth + 1):
+        steps.append(_step(names, arena, path.off[k], path.length[k]))
+    steps.append(_step(names, arena, last_child.mv_off, last_child.mv_len))
+    return steps
+
+
+cdef tuple _step(names, _Arena arena, int64_t off, int count):
+    cdef list mv = []
+    cdef list fl = []
+    cdef int m, s, d
+    for m in range(count):
+        s = arena.data[off + 2 * m]
+        d = arena.data[off + 2 * m + 1]
+        mv.append(names[s][d & ~AUTO])
+        fl.append(bool(d & AUTO))
+    return tuple(mv), tuple(fl)

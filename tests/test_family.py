@@ -1,0 +1,167 @@
+"""One search for the FreeCell family (issue 22, item 5): the rules are data (solver/params.py),
+the compiled search (_cfamily, fastfamily.pyx) is one loop, and the chooser stands apart.
+
+A game of the family that is not registered (Seahaven Towers: ten columns, four cells, two of
+them dealt, kings only into an empty column, building in suit) goes through the same search
+with nothing written for it; fc-solve agrees with its verdicts."""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import need_fcsolve
+from baker8bit import games
+from baker8bit.freecell import fcsolve, moves
+from baker8bit.freecell.position import Position
+from baker8bit.freecell.rules import RuleSet
+from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, choose, colour_core, core, params, solve
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+SOLVER = Path(__file__).resolve().parents[1] / "baker8bit" / "freecell" / "solver"  # the sources
+SEAHAVEN = RuleSet(name="seahaven", game="seahaven", title="Seahaven Towers", suits=4, columns=10, cells=4,
+                   empty="kings", cells_dealt=2)
+FAMILY = [games.get("baker").rules({"suits": 4}), games.get("bakers-game").rules({}),
+          games.get("eight-off").rules({}), games.get("king-albert").rules({}), SEAHAVEN]
+cards = st.integers(0, 51)
+
+
+def compiled_module():
+    if not choose.compiled_built():
+        if IN_CI:
+            pytest.fail("the compiled family search is missing in CI (the package build compiles it: setup.py)")
+        pytest.skip("no compiled search (install with a C compiler: pip install .)")
+    return choose.implementation(FAMILY[0], pure=False)
+
+
+@given(cards, cards)
+def test_the_build_rule_tables_agree(c, k):
+    """k may go on c exactly when c is one of k's parents, in either build rule; a parent is
+    one rank higher, in suit the same suit, in alternating colours the other colour."""
+    for build in ("suit", "colour"):
+        assert (k in params.kids_of(build, c)) == (c in params.parents_of(build, k))
+        if c in params.parents_of(build, k):
+            assert c % 13 == k % 13 + 1
+            same_colour = (c // 13 in params.RED_SUITS) == (k // 13 in params.RED_SUITS)
+            assert (c // 13 == k // 13) if build == "suit" else not same_colour
+    assert sum(x != params.NOWHERE for x in params.parents_of("colour", k)) == (0 if k % 13 == 12 else 2)
+
+
+def test_every_rule_parameter_comes_from_the_rule_set():
+    for rs in FAMILY:
+        p = params.params(rs)
+        assert (p.columns, p.cells, p.reserve, p.suits) == (rs.columns, rs.cells, rs.reserve, rs.suits)
+        assert p.any_empty == (rs.empty == "any")
+        assert p.build == rs.build and p.total == rs.cards
+    with pytest.raises(ValueError, match="does not take"):
+        params.params(games.get("king-albert").rules({}).__class__(
+            name="x", game="x", title="x", suits=2, columns=7, cells=1, build="colour"))
+
+
+def test_the_chooser_sends_the_family_to_one_compiled_module():
+    fast = compiled_module()
+    assert fast.__name__.endswith("_cfamily")
+    for rs in FAMILY:
+        assert params.supports(rs)
+        assert choose.implementation(rs) is fast
+        assert choose.implementation(rs, pure=True) is (colour_core if rs.build == "colour" else core)
+        assert choose.search_name(rs) == "compiled"
+
+
+@pytest.mark.parametrize("deal", range(1, 41))
+def test_an_unregistered_game_runs_through_the_same_search(deal):
+    """Seahaven Towers needs no solver code: the compiled search equals the pure one, state for
+    state, and a win replays move by move."""
+    fast = compiled_module()
+    pos = Position.dealt(deal, SEAHAVEN)
+    got = fast.solve(pos, SEAHAVEN, max_states=50_000)
+    ref = core.solve(pos, SEAHAVEN, max_states=50_000)
+    assert (got.outcome, got.states, got.moves) == (ref.outcome, ref.states, ref.moves)
+    if got.outcome == SOLVED:
+        for text in got.moves:
+            move = moves.parse_move(text, SEAHAVEN)
+            assert moves.is_legal(pos, move, SEAHAVEN), (deal, text)
+            pos = moves.apply(pos, move)
+        assert pos.is_complete()
+
+
+def test_an_unregistered_game_has_fc_solves_verdicts():
+    need_fcsolve()
+    decided = 0
+    for deal in range(1, 16):
+        pos = Position.dealt(deal, SEAHAVEN)
+        ours = solve(pos, SEAHAVEN, max_states=200_000).outcome
+        theirs, _ = fcsolve.solve(pos, SEAHAVEN, "--max-iters", "300000")
+        if UNKNOWN in (ours, theirs):
+            continue
+        assert ours == theirs, deal
+        decided += 1
+    assert decided >= 10
+
+
+def _imports(path: Path) -> set[str]:
+    """The solver modules a file imports (at any depth of the file: lazy imports count)."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".pyx":  # Cython: its Python import lines only
+        text = "\n".join(line for line in text.splitlines() if re.match(r"\s*(from \S+ )?import ", line)
+                         and " cimport " not in line)
+    names = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == "baker8bit.freecell.solver":
+                names |= {a.name for a in node.names}
+            elif node.module.startswith("baker8bit.freecell.solver."):
+                names.add(node.module.rsplit(".", 1)[1])
+        elif isinstance(node, ast.Import):
+            names |= {a.name.rsplit(".", 1)[1] for a in node.names if a.name.startswith("baker8bit.freecell.solver.")}
+    return names
+
+
+def test_no_import_cycle_in_the_solver_and_the_chooser_apart():
+    files = {p.stem: p for p in SOLVER.glob("*.py") if p.stem != "__init__"}
+    files["fastfamily"] = SOLVER / "fastfamily.pyx"
+    graph = {name: _imports(path) & set(files) for name, path in files.items()}
+    assert "choose" in graph and graph["fastfamily"]
+    for name, deps in graph.items():
+        if name != "choose":
+            assert "choose" not in deps, f"{name} imports the chooser"
+    state: dict[str, int] = {}
+
+    def visit(name: str, trail: tuple) -> None:
+        if state.get(name) == 2:
+            return
+        assert state.get(name) != 1, f"import cycle: {' -> '.join(trail + (name,))}"
+        state[name] = 1
+        for dep in sorted(graph[name]):
+            visit(dep, trail + (name,))
+        state[name] = 2
+
+    for name in sorted(graph):
+        visit(name, ())
+
+
+def test_no_solver_file_names_a_game():
+    """The searches know rules, not games: no game id in the family search or its parameters."""
+    ids = [g for g in games.ids()]
+    for name in ("fastfamily.pyx", "params.py", "core.py", "colour_core.py"):
+        text = (SOLVER / name).read_text(encoding="utf-8")
+        code = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+        for gid in ids:
+            assert f'"{gid}"' not in code, (name, gid)
+
+
+@pytest.mark.parametrize("rs", FAMILY[:4], ids=lambda r: r.name)
+def test_compiled_and_pure_verdicts_agree_on_held_out_deals(rs):
+    fast = compiled_module()
+    for deal in range(5001, 5021):
+        pos = Position.dealt(deal, rs)
+        a = fast.solve(pos, rs, max_states=20_000)
+        b = choose.implementation(rs, pure=True).solve(pos, rs, max_states=20_000)
+        assert (a.outcome, a.states, a.moves, a.auto) == (b.outcome, b.states, b.moves, b.auto), (rs.name, deal)
+        assert a.outcome in (SOLVED, UNSOLVABLE, UNKNOWN)
