@@ -110,6 +110,26 @@ def test_an_abandoned_games_task_never_answers_the_next_games_help(runner):
     assert new.tick(1) == Thought("solved", "NEW", 0)
 
 
+def test_a_killed_task_hands_over_to_a_warm_spare(runner):
+    """A task dropped mid-run is killed with its process; the spare started beside the worker
+    at the first task takes over, so the next press does not wait for a process to start."""
+    first = Advisor(rate=1)
+    first.start(Task(slow, (0.0, "WARM"), levels=(1,), budget=0), frame=0)
+    assert first.tick(1).answer == "WARM"
+    runner._starting.join()  # the spare the first task started
+    spare, busy = runner._ready, runner._proc
+    assert spare is not None and spare is not busy and spare.proc.is_alive()
+    long = Advisor(rate=1)
+    long.start(Task(slow, (30.0, "OLD"), levels=(1,), budget=0), frame=0)
+    long.cancel()  # a key pressed while it thinks
+    assert runner._proc is spare
+    busy.proc.join(timeout=10)  # killed (the signal is sent; the process ends soon after)
+    assert not busy.proc.is_alive()
+    again = Advisor(rate=1)
+    again.start(Task(slow, (0.0, "NEW"), levels=(1,), budget=0), frame=0)
+    assert again.tick(1) == Thought("solved", "NEW", 0)
+
+
 def test_a_cancelled_search_is_not_waited_for_and_the_next_one_answers(runner):
     """HELP, then a key at once (the worker is killed mid-search), then HELP again."""
     keys = ["HELP", "SPACE", "HELP"]

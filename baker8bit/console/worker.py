@@ -5,7 +5,7 @@ core) from the press on, and a frame only looks whether a level's result has com
 pipe). A result is taken at the frame the task makes it due, so the answers and their frames are
 the ``Inline`` runner's; the frame waits only when the worker is behind (a machine slower than
 the recorded ``help_rate``). A cancelled task that is still running is not waited for: its
-process is killed and a fresh one is started beside it. If no worker can be had (no process
+process is killed and a warm spare, started beside it, takes over. If no worker can be had (no process
 support, a worker that died), the levels run inline, with the same answers.
 """
 
@@ -87,11 +87,17 @@ class _Process:
 
 
 class WorkerRunner:
-    """Runs tasks in a worker process; ``result`` is the ``Inline`` runner's, read from a pipe."""
+    """Runs tasks in a worker process; ``result`` is the ``Inline`` runner's, read from a pipe.
+
+    Besides the worker it keeps a spare, started and warmed in the background from the first
+    task on: a task that must be dropped (cancelled while it runs, or left running by a game
+    the player left) is killed with its process, and the spare takes over at once, so the next
+    press does not wait for a process to start (about a tenth of a second, six frames)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._proc: _Process | None = None
+        self._proc: _Process | None = None  # the worker
+        self._ready: _Process | None = None  # the spare
         self._starting: threading.Thread | None = None
         self._job: int | None = None
         self._budgets: tuple[int, ...] = ()
@@ -103,23 +109,29 @@ class WorkerRunner:
     # -- the process ---------------------------------------------------------------------
 
     def _spare(self) -> None:
-        """Start a worker in the background (starting a process costs more than a frame)."""
+        """Start a process in the background (starting one costs more than a frame): the worker
+        if there is none, else the spare."""
 
         def start() -> None:
             try:
                 proc = _Process()
             except Exception:  # no process support here: the levels run inline
-                proc = None
+                return
             with self._lock:
-                self._proc = proc
+                if self._proc is None:
+                    self._proc = proc
+                else:
+                    self._ready = proc
 
         self._starting = threading.Thread(target=start, daemon=True)
         self._starting.start()
 
     def _worker(self) -> _Process | None:
-        if self._starting is not None:
+        """The worker; waits for one that is starting only when there is none."""
+        with self._lock:
+            have = self._proc is not None
+        if not have and self._starting is not None:
             self._starting.join()
-            self._starting = None
         with self._lock:
             proc = self._proc
         if proc is not None and not proc.proc.is_alive():
@@ -128,17 +140,27 @@ class WorkerRunner:
                 self._proc = proc = None
         return proc
 
+    def _more(self) -> None:
+        """Start a spare unless one is there or starting."""
+        with self._lock:
+            have = self._ready is not None
+        if not have and (self._starting is None or not self._starting.is_alive()):
+            self._spare()
+
     def close(self) -> None:
-        proc = self._worker()
-        if proc is not None:
+        if self._starting is not None:
+            self._starting.join()
+        with self._lock:
+            procs, self._proc, self._ready = (self._proc, self._ready), None, None
+        for proc in procs:
+            if proc is None:
+                continue
             try:
                 proc.conn.send(None)
             except (OSError, ValueError):
                 pass
             proc.proc.join(timeout=1)
             proc.kill()
-        with self._lock:
-            self._proc = None
 
     # -- the runner ----------------------------------------------------------------------
 
@@ -156,6 +178,7 @@ class WorkerRunner:
             proc.conn.send(("task", job, task, budgets))
         except (OSError, ValueError):
             self._drop()
+        self._more()
 
     def cancel(self, job: int) -> None:
         if job != self._job:
@@ -166,11 +189,12 @@ class WorkerRunner:
         self._job, self._results = None, {}
 
     def _drop(self) -> None:
+        """Kill the worker (its task is not wanted); the spare, if ready, is the worker now."""
         with self._lock:
-            proc, self._proc = self._proc, None
-        if self._starting is None and proc is not None:
+            proc, self._proc, self._ready = self._proc, self._ready, None
+        if proc is not None:
             proc.kill()
-            self._spare()
+        self._more()
 
     def _keep(self, level: int, thought: Any) -> None:
         """A level's result; after a decided one, an error or the last level the worker has
