@@ -1,0 +1,40 @@
+"""tools/decide_large.py: a deal a process, its win replayed through `keys`, resumable."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+from pathlib import Path
+
+from baker8bit import games
+from baker8bit.freecell.position import Position
+from baker8bit.freecell.solver import solve
+
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "decide_large.py"
+
+
+def run(out: Path, deals: str) -> list[dict]:
+    subprocess.run([sys.executable, str(TOOL), "--game", "king-albert", "--deals", deals,
+                    "--max-states", "300000", "--out", str(out)], check=True, capture_output=True, text=True)
+    with out.open(newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_each_deal_is_decided_as_solve_decides_it_and_each_win_replays(tmp_path):
+    out = tmp_path / "large.csv"
+    rows = run(out, "1,2")
+    rules = games.get("king-albert").rules({})
+    for row in rows:
+        found = solve(Position.dealt(int(row["deal"]), rules), rules, max_states=300_000)
+        assert (row["outcome"], int(row["states"])) == (found.outcome, found.states)
+        assert row["keys_win"] == ("yes" if found.outcome == "solved" else "")
+        assert int(row["peak_mb"]) > 0
+    assert [r["outcome"] for r in rows] == ["solved", "unsolvable"]
+
+
+def test_a_second_run_keeps_the_rows_and_decides_only_the_new_deals(tmp_path):
+    out = tmp_path / "large.csv"
+    first = run(out, "2")
+    again = run(out, "2,3")
+    assert again[: len(first)] == first and [r["deal"] for r in again] == ["2", "3"]
