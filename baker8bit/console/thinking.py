@@ -58,17 +58,21 @@ class Task:
     args are plain data, so a worker process can run it. ``levels``: the due frames (default
     ``LEVELS``; a level due at frame 0 answers in the frame of the press). ``budget``: None for
     ``rate`` positions a frame of each level, or the one budget of every level (a task of
-    fixed cost)."""
+    fixed cost). ``by_level``: ``fn`` also gets the level's index after the budget (a search
+    that varies by level: King Albert's move orders, taken in turn)."""
 
     fn: Callable[..., Thought]
     args: tuple = ()
     levels: tuple[int, ...] = LEVELS
     budget: int | None = None
+    by_level: bool = False
 
     def budgets(self, rate: int) -> tuple[int, ...]:
         return tuple(rate * f if self.budget is None else self.budget for f in self.levels)
 
-    def run(self, budget: int) -> Thought:
+    def run(self, budget: int, level: int = 0) -> Thought:
+        if self.by_level:
+            return self.fn(*self.args, budget, level)
         return self.fn(*self.args, budget)
 
 
@@ -83,7 +87,7 @@ class Inline:
 
     def result(self, job: int, level: int) -> Thought:
         task, budgets = self._tasks[job]
-        return task.run(budgets[level])
+        return task.run(budgets[level], level)
 
     def cancel(self, job: int) -> None:
         self._tasks.pop(job, None)

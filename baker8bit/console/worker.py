@@ -59,7 +59,7 @@ def _serve(conn) -> None:
                 pending = conn.recv()
                 break
             try:
-                thought = task.run(budget)
+                thought = task.run(budget, level)
             except Exception as e:  # the main process runs it inline and sees the error there
                 conn.send((job, level, e))
                 break

@@ -104,7 +104,7 @@ class Dialogue(base.Dialogue):
         elif k == "HELP":
             self.emit(ev.HELP)
             self.hint_text = "THINKING"
-            self.think(thinking.Task(think, (g.position, g.rules)))
+            self.think(thinking.Task(think, (g.position, g.rules), by_level=True))
         elif len(k) == 1 and g.rules.place(k) is not None:
             if card_at(g.position, g.rules.place(k)) is None:
                 self.start_flash(k)  # an empty place has no card to move

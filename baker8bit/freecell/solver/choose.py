@@ -47,13 +47,18 @@ def solve(
     rules: RuleSet,
     max_states: int | None = None,
     max_seconds: float | None = None,
+    order: int | None = None,
 ) -> Result:
-    """Search a position to the end (or to a limit) in one call.
+    """Search a position to the end (or to a limit) in one call. ``order``: in alternating
+    colours, the one of ``colour_core.ORDERS`` to try (its index; default: each in turn, each
+    with ``max_states``).
 
     The rule sets ``params.supports`` (the FreeCell family: building in suit with free cells,
     or in alternating colours) go to ``implementation(rules)``, the others to ``searcher``'s
     search. HELP and the demo run ``searcher``'s search in slices."""
     if params.supports(rules):
+        if rules.build == "colour" and order is not None:
+            return implementation(rules).solve(position, rules, max_states, max_seconds, order=order)
         return implementation(rules).solve(position, rules, max_states, max_seconds)
     return searcher(position, rules, max_states, max_seconds).step()
 

@@ -178,7 +178,7 @@ _FOUND_CACHE = 256  # ``found`` tuples with a cache (then all are dropped; only 
 
 
 def solve(position: Position, rules: RuleSet, max_states: int | None = None,
-          max_seconds: float | None = None, prune: bool = True, run=None) -> Result:
+          max_seconds: float | None = None, prune: bool = True, run=None, order: int | None = None) -> Result:
     """Search a position to the end (or to a limit): ``solved`` with a winning line (key
     notation; ``Result.auto`` marks the game's automatic moves), ``unsolvable`` (a proof) or
     ``unknown``. ``Result.max_empty`` is the most empty columns of any position the search
@@ -186,7 +186,8 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
 
     The move orders of ``ORDERS`` are tried in turn while a search stops at the limit, each
     with the whole ``max_states`` (and what is left of ``max_seconds``); ``states`` is the last
-    search's count."""
+    search's count. ``order``: only that one of them (its index; HELP's levels take them in
+    turn, each with the level's whole budget)."""
     t0 = time.perf_counter()
     position.check(rules)
     if not supports(rules):
@@ -214,11 +215,11 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
     collecting = gc.isenabled()
     gc.disable()
     try:
-        for order in ORDERS:
+        for weights in (ORDERS if order is None else ORDERS[order:order + 1]):
             outcome, steps, states, empties = (run or _run)(
                 tuple(cols), tuple(cells), tuple(found), key, (tuple(moves), tuple(auto)), names, ncol,
                 home, total, not p.any_empty, p.reserve, prune,
-                max_states if max_states is not None else _NO_LIMIT, deadline, max_empty, order,
+                max_states if max_states is not None else _NO_LIMIT, deadline, max_empty, weights,
             )
             max_empty = max(max_empty, empties)
             if outcome != UNKNOWN or (deadline is not None and time.perf_counter() >= deadline):

@@ -186,10 +186,11 @@ cdef inline bint _reached(const Rules *r, int x, const int *topcol, const Pos *p
     return False
 
 
-def solve(position, rules, max_states=None, max_seconds=None, prune=True):
+def solve(position, rules, max_states=None, max_seconds=None, prune=True, order=None):
     """``solver.solve``'s answer for a rule set ``params.supports``: the reference's setup
     (``core.solve`` in suit, ``colour_core.solve`` in alternating colours) with this module's
-    search, which reads the rule set only through ``params.params``."""
+    search, which reads the rule set only through ``params.params``. ``order``: alternating
+    colours' one move order to try (``colour_core.solve``'s)."""
     p = _params.params(rules)
 
     if p.build == "suit":
@@ -206,7 +207,8 @@ def solve(position, rules, max_states=None, max_seconds=None, prune=True):
         return _run(p, order, cols, cells, found, step0, names, total, max_states, deadline, max_empty, False)
 
     # prune=False is the unpruned search the tests compare verdicts with: the reference's own
-    return _colour.solve(position, rules, max_states, max_seconds, prune, run=colour_run if prune else None)
+    return _colour.solve(position, rules, max_states, max_seconds, prune, run=colour_run if prune else None,
+                         order=order)
 
 
 cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_states, deadline,
