@@ -38,3 +38,21 @@ def test_a_second_run_keeps_the_rows_and_decides_only_the_new_deals(tmp_path):
     first = run(out, "2")
     again = run(out, "2,3")
     assert again[: len(first)] == first and [r["deal"] for r in again] == ["2", "3"]
+
+
+def test_the_published_large_budget_runs_agree_with_the_survey_table():
+    """docs/games/king-albert-r0-large.csv (deals the survey left unknown, decided at up to
+    120,000,000 positions): each win was replayed through `keys`, and the survey's rows for
+    deals 1..1000 carry the same verdicts and counts."""
+    docs = Path(__file__).resolve().parent.parent / "docs" / "games"
+    with (docs / "king-albert-r0-large.csv").open(newline="") as f:
+        large = {int(r["deal"]): r for r in csv.DictReader(f)}
+    with (docs / "king-albert-survey-r0.csv").open(newline="") as f:
+        survey = {int(r["deal"]): r for r in csv.DictReader(f)}
+    assert all(r["keys_win"] == "yes" for r in large.values() if r["outcome"] == "solved")
+    assert all(int(r["states"]) >= 8_000_000 for r in large.values())  # past the survey's cap
+    for deal, r in large.items():
+        if deal <= 1000:
+            assert (survey[deal]["outcome"], survey[deal]["states"]) == (r["outcome"], r["states"])
+    assert sorted(survey) == list(range(1, 1001))
+    assert not [d for d, r in survey.items() if r["outcome"] == "unknown"]
