@@ -152,27 +152,28 @@ cdef int _settle(const Rules *r, Pos *p, _Arena moves, uint64_t *key) except -1:
             if not r.game_order:
                 # the cells in the same pass
                 for j in range(r.ncell):
-                    c = p.cells[j]
-                    if c != FREE and _safe(r, c, p.found):
-                        p.found[c // 13] += 1
-                        p.cells[j] = FREE
-                        _flip(key, c, PARKED, HOME)
-                        p.under[c] = HOME
-                        moves.push(r.ncol + j, r.home)
+                    if _cell_home(r, p, moves, key, j):
                         moved = True
         if not r.game_order:
             return 0
         for j in range(r.ncell):
-            c = p.cells[j]
-            if c != FREE and _safe(r, c, p.found):
-                p.found[c // 13] += 1
-                p.cells[j] = FREE
-                _flip(key, c, PARKED, HOME)
-                p.under[c] = HOME
-                moves.push(r.ncol + j, r.home)
+            if _cell_home(r, p, moves, key, j):
                 break
         else:
             return 0
+
+
+cdef inline bint _cell_home(const Rules *r, Pos *p, _Arena moves, uint64_t *key, int j) except -1:
+    """Cell j's card home if that is safe (the key following); whether it went."""
+    cdef int c = p.cells[j]
+    if c == FREE or not _safe(r, c, p.found):
+        return False
+    p.found[c // 13] += 1
+    p.cells[j] = FREE
+    _flip(key, c, PARKED, HOME)
+    p.under[c] = HOME
+    moves.push(r.ncol + j, r.home)
+    return True
 
 
 cdef inline bint _reached(const Rules *r, int x, const int *topcol, const Pos *p, int ncell) noexcept nogil:
