@@ -96,3 +96,16 @@ def test_the_sdist_holds_every_file_the_tests_need(tmp_path):
                    "baker8bit/games/blue/fastsearch.pyx", "setup.py", "tests/conftest.py"):
         assert source in names
     assert not [n for n in names if n.endswith((".so", ".pyd", ".c", ".pyc"))]
+
+
+def test_ci_runs_the_readmes_test_command():
+    """CI runs exactly the test command the README gives a player (two test processes, with
+    pytest-xdist from the test extra), so the two cannot drift apart."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = next(line.split("#")[0].strip() for line in readme.splitlines()
+                   if "python -m pytest" in line and line.startswith("pip install"))
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert command in [line.strip() for line in ci]
+    assert "-n 2" in command
+    extra = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"pytest-xdist>=3"' in extra
