@@ -51,11 +51,22 @@ def decide(game: str, deal: int, max_states: int) -> dict:
            "seconds": round(result["seconds"], 2), "peak_mb": peak["peak_kb"] // 1024,
            "keys_typed": len(result.get("solution") or []), "keys_win": ""}
     if result["outcome"] == "solved":
-        buf = io.StringIO()
-        with contextlib.redirect_stdout(buf):
-            rc = cli.main(["keys", "--game", game, "--deal", str(deal), " ".join(result["solution"]), "--json"])
-        row["keys_win"] = "yes" if rc == 0 and json.loads(buf.getvalue())["won"] else "NO"
+        row["keys_win"] = "yes" if wins_through_keys(["--game", game, "--deal", str(deal)], result["solution"]) else "NO"
     return row
+
+
+def run_cli(argv: list[str]) -> tuple[int, dict]:
+    """``baker8bit ARGV --json`` in this process: its exit status and the JSON it printed."""
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        rc = cli.main([*argv, "--json"])
+    return rc, json.loads(buf.getvalue() or "{}")
+
+
+def wins_through_keys(game_args: list[str], keys: list[str]) -> bool:
+    """Whether ``baker8bit keys GAME_ARGS "KEYS"`` (the keys a player types) ends in a win."""
+    rc, out = run_cli(["keys", *game_args, " ".join(keys)])
+    return rc == 0 and bool(out.get("won"))
 
 
 def main() -> int:

@@ -1,0 +1,50 @@
+"""tools/replay_survey.py: a survey's verdicts solved again, every win typed through `keys`."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+from pathlib import Path
+
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "replay_survey.py"
+FIELDS = ("game", "deal", "outcome", "moves", "states", "seconds", "search")
+
+
+def survey(path: Path, rank: int, deals: str) -> list[dict]:
+    subprocess.run([sys.executable, "-m", "baker8bit", "survey", "--game", "king-albert", "--starting-rank",
+                    str(rank), "--deals", deals, "--workers", "1", "--max-states", "300000", "--out", str(path)],
+                   check=True, capture_output=True, text=True)
+    with path.open(newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def check(path: Path, rank: int) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(TOOL), "--csv", str(path), "--starting-rank", str(rank),
+                           "--max-states", "300000"], capture_output=True, text=True)
+
+
+def test_a_true_survey_replays_every_win_and_confirms_every_loss(tmp_path):
+    out = tmp_path / "r3.csv"
+    rows = survey(out, 3, "1-12")
+    won = sum(r["outcome"] == "solved" for r in rows)
+    lost = sum(r["outcome"] == "unsolvable" for r in rows)
+    assert won and lost  # deals 1..12 at rank 3 have both
+    done = check(out, 3)
+    assert done.returncode == 0, done.stdout
+    assert f"{won} wins replayed through keys, {lost} losses confirmed, 0 disagree" in done.stdout
+
+
+def test_a_wrong_verdict_is_named_and_fails(tmp_path):
+    out = tmp_path / "r0.csv"
+    rows = survey(out, 0, "1-2")
+    flipped = {"solved": "unsolvable", "unsolvable": "solved"}
+    for r in rows:
+        r["outcome"] = flipped[r["outcome"]]
+    with out.open("w", newline="") as f:
+        w = csv.DictWriter(f, FIELDS)
+        w.writeheader()
+        w.writerows(rows)
+    done = check(out, 0)
+    assert done.returncode == 1
+    assert done.stdout.count("deal ") == 2 and "2 disagree" in done.stdout
