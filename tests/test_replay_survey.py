@@ -19,9 +19,9 @@ def survey(path: Path, rank: int, deals: str) -> list[dict]:
         return list(csv.DictReader(f))
 
 
-def check(path: Path, rank: int) -> subprocess.CompletedProcess:
+def check(path: Path, rank: int, *more: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(TOOL), "--csv", str(path), "--starting-rank", str(rank),
-                           "--max-states", "300000"], capture_output=True, text=True)
+                           "--max-states", "300000", *more], capture_output=True, text=True)
 
 
 def test_a_true_survey_replays_every_win_and_confirms_every_loss(tmp_path):
@@ -48,3 +48,12 @@ def test_a_wrong_verdict_is_named_and_fails(tmp_path):
     done = check(out, 0)
     assert done.returncode == 1
     assert done.stdout.count("deal ") == 2 and "2 disagree" in done.stdout
+
+
+def test_rows_above_a_size_are_skipped_and_counted(tmp_path):
+    out = tmp_path / "r3.csv"
+    rows = survey(out, 3, "1-6")
+    big = max(int(r["states"]) for r in rows)
+    done = check(out, 3, "--skip-above", str(big - 1))
+    n = sum(int(r["states"]) == big for r in rows)
+    assert done.returncode == 0 and f"{n} skipped (more than {big - 1} positions)" in done.stdout
