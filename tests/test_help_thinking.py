@@ -30,6 +30,19 @@ def test_the_answer_comes_at_the_first_level_that_decides():
         assert not a.thinking
 
 
+def test_no_level_is_due_before_first_and_each_keeps_its_budget():
+    """``first`` (the timing's help_first): a level LEVELS puts sooner comes at that frame with
+    its own budget, so the answer is the same; later levels keep their frames."""
+    for needed, due in [(1, 2), (10, 2), (11, 2), (21, 4), (200, 32), (1201, 240)]:
+        a = Advisor(rate=10, first=2)
+        a.start(Task(needs, (needed, "EI")), frame=100)
+        got = [(f, t) for f in range(100, 100 + LEVELS[-1] + 1) if (t := a.tick(f)) is not None]
+        assert got == [(100 + due, Thought("solved", "EI", needed))], needed
+    a = Advisor(rate=10, first=2)
+    a.start(Task(needs, (0, "H1"), levels=(32,), budget=0), frame=0)  # a later frame: unchanged
+    assert a.tick(31) is None and a.tick(32) == Thought("solved", "H1", 0)
+
+
 def test_undecided_after_the_last_level_is_unknown_and_a_cancel_ends_it():
     a = Advisor(rate=1)
     a.start(Task(needs, (10**9, "EI")), frame=0)

@@ -303,3 +303,47 @@ def test_a_damaged_embedded_saved_game_names_the_file_line():
     lines[i] = "| moves many"
     with pytest.raises(RecordingError, match=rf"^in the saved game of 'start saved': line {i + 1}: moves must be"):
         parse("\n".join(lines) + "\n")
+
+
+
+def _help_frames(timing_line: str | None) -> tuple[int, int, timingmod.Timing]:
+    """A recording of HELP pressed on deal 1 (4 suits), its timing line replaced (None: as
+    made now): the frames from the press to the answer, and the timing it replayed with."""
+    r = Recorder(seed=1, suits=4, deal=1)
+    session(r, [(5, "HELP")], 40)
+    text = dump(r.recording())
+    if timing_line is not None:
+        lines = text.splitlines(keepends=True)
+        lines = [timing_line + "\n" if x.startswith("timing ") else x for x in lines]
+        text = "".join(lines)
+    rec = parse(text)
+    m = replay(rec)
+    asked, told = (e.frame for e in m.events if e.kind in ("help", "hint"))
+    return asked, told, rec.timing
+
+
+def test_help_first_is_recorded_and_a_recording_without_it_keeps_its_help_frames():
+    """New recordings carry help_first (no HELP level due sooner after the press: the worker's
+    head start); a recording made before it (no help_first in its timing line) replays with 0,
+    its answers at the frames they came at when it was made; the answer is the same either way."""
+    now = timingmod.timing()
+    assert now.help_first == 2 and now.help_rate > 0
+    asked, told, t = _help_frames(None)
+    assert t.help_first == 2 and told - asked == 2  # deal 1 is decided at LEVELS[0] = 1: now at 2
+    old_line = "timing " + " ".join(f"{k}={getattr(now, k)}" for k in (
+        "flash_frames", "flash_half", "group_step", "winner_half", "help_states", "help_max_states",
+        "help_half", "help_rate"))
+    asked0, told0, t0 = _help_frames(old_line)
+    assert t0.help_first == 0 and told0 - asked0 == 1
+    rec = Recording(seed=3, start=Start("deal", rules="baker4", deal=1), frames=5, keys=(), timing=t0)
+    assert "help_first" not in dump(rec) and parse(dump(rec)).timing == t0  # what it was made with
+
+
+def test_a_timing_line_with_help_first_but_no_help_rate_is_refused():
+    now = timingmod.timing()
+    line = "timing " + " ".join(f"{k}={getattr(now, k)}" for k in (
+        "flash_frames", "flash_half", "group_step", "winner_half", "help_states", "help_max_states",
+        "help_half", "help_first"))
+    text = "".join(line + "\n" if x.startswith("timing ") else x for x in GOOD.splitlines(keepends=True))
+    with pytest.raises(RecordingError, match="line 4: timing needs"):
+        parse(text)

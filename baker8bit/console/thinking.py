@@ -3,7 +3,9 @@
 A HELP search is a *task*: a plain function of the position and of a budget of positions, run
 at growing budgets, one *level* after another. Level ``k`` is due ``levels[k]`` frames after the
 press and may use ``rate * levels[k]`` positions (``rate``: the timing's ``help_rate``, recorded
-in every recording). At a due frame the machine takes level ``k``'s result: a decided one (a
+in every recording), but none sooner than the timing's ``help_first`` (the worker's head
+start: the machine takes a key and ticks in the same frame, so a level due at frame 1 would be
+due in the frame of the press). At a due frame the machine takes level ``k``'s result: a decided one (a
 move, or a proof that no win exists) is the answer; an undecided one waits for the next level;
 the last level's answer may be "unknown". So the answer, and the frame it comes at, depend only
 on the position and the recorded rate, never on the machine's speed.
@@ -120,6 +122,7 @@ class Advisor:
     of the press, for a level due then)."""
 
     rate: int
+    first: int = 0  # no level is due sooner after the press (the timing's help_first)
     _job: int = 0
     _task: Task | None = None
     _start: int = 0
@@ -142,9 +145,14 @@ class Advisor:
             self._runner.cancel(self._job)
             self._task = None
 
+    def due(self, level: int) -> int:
+        """The frame after the press a level of the task is due: its ``levels`` frame, but not
+        sooner than ``first``."""
+        return max(self._task.levels[level], self.first)
+
     def tick(self, frame: int) -> Thought | None:
         """The answer, at the frame it is due; None before (and when not thinking)."""
-        while self._task is not None and frame >= self._start + self._task.levels[self._level]:
+        while self._task is not None and frame >= self._start + self.due(self._level):
             thought = self._runner.result(self._job, self._level)
             if thought.decided or self._level == len(self._task.levels) - 1:
                 self._runner.cancel(self._job)

@@ -25,6 +25,10 @@ class Timing:
     # positions a frame HELP's levels may use (console/thinking.py); 0: a recording made before
     # there were levels (0.2.0), whose HELP ran the reference search help_states a frame
     help_rate: int = 0
+    # the first frame after the press a HELP level may be due (console/thinking.py): a level
+    # due sooner comes then, so the worker has a frame's head start and the frame of the press
+    # never waits for it; 0 (no such frame) in recordings made before it
+    help_first: int = 0
 
 
 @cache

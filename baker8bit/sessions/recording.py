@@ -322,6 +322,14 @@ def _block(text: str) -> list[str]:
     return [("| " + line).rstrip() for line in text.splitlines()]
 
 
+def _unrecorded(name: str, timing: Timing) -> bool:
+    """Timings a recording leaves out: ``help_rate`` of 0.2.0's HELP (0), and ``help_first`` where
+    it is 0 (made before it, or 0.2.0's HELP, which has no levels)."""
+    if name == "help_rate":
+        return timing.help_rate == 0
+    return name == "help_first" and (timing.help_first == 0 or timing.help_rate == 0)
+
+
 def dump(rec: Recording) -> str:
     s = rec.start
     lines = [
@@ -329,7 +337,7 @@ def dump(rec: Recording) -> str:
         f"program {rec.program}",
         f"seed {rec.seed}",
         "timing " + " ".join(f"{f.name}={getattr(rec.timing, f.name)}" for f in fields(Timing)
-                             if not (f.name == "help_rate" and rec.timing.help_rate == 0)),  # 0.2.0's HELP
+                             if not _unrecorded(f.name, rec.timing)),
     ]
     menu = " menu=yes" if s.menu else ""
     prefer = f" prefer={','.join(s.prefer)}" if s.prefer else ""
@@ -474,7 +482,8 @@ def parse(text: str) -> Recording:
     _, timing_text = lines.next("timing")
     names = tuple(f.name for f in fields(Timing))
     t = _options(timing_text, lines, names)
-    if set(t) not in (set(names), set(names) - {"help_rate"}):  # without: a 0.2.0 recording
+    # without help_first: a recording made before it (0); without help_rate too: 0.2.0's HELP
+    if set(t) not in (set(names), set(names) - {"help_first"}, set(names) - {"help_rate", "help_first"}):
         raise lines.fail(f"timing needs {' '.join(n + '=...' for n in names)}", lines.last)
     values = {n: _int(v, n, lines) for n, v in t.items()}
     if any(v < 1 for v in values.values()):
