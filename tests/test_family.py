@@ -69,7 +69,8 @@ def test_every_rule_parameter_comes_from_the_rule_set():
             name="x", game="x", title="x", suits=2, columns=7, cells=1, build="colour"))
 
 
-def test_the_chooser_sends_the_family_to_one_compiled_module():
+def test_the_chooser_sends_the_family_to_one_compiled_module(monkeypatch):
+    monkeypatch.delenv("BAKER8BIT_PURE_SOLVER", raising=False)  # the choice when nothing is asked
     fast = compiled_module()
     assert fast.__name__.endswith("_cfamily")
     for rs in FAMILY:

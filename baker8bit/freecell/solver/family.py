@@ -26,7 +26,7 @@ one shifted byte, tested against the seen set before the child is made.
 
 **The moves** are single-card moves:
 
-- a card home, from a column or a cell, where a move home may be unsafe (``params.home_moves``:
+- a card home, from a column or a cell, where a move home may be unsafe (``Params.home_moves``:
   not in suit, where every card that may go home goes at once);
 - a card from a cell onto an exposed card it may go on (its parents: one in suit, two in
   alternating colours), or into the first empty column (if the rules let that card fill one);
@@ -57,6 +57,17 @@ turn while a search stops at its limit, each a whole depth-first search.
 The stack holds positions, not iterators: a position's unseen children are marked seen at once
 and pushed, the best last. A popped entry carries its depth; the path of steps (each the move
 and the moves home after it, with their automatic flags) is cut back to that depth.
+
+Three shortcuts save time and change nothing else (the compiled search makes the first too,
+and neither needs the other two; the tests compare the two searches state for state):
+
+- in the 1989 order, the cards a move uncovers are walked home down their column while no card
+  sent home lets another exposed or parked card go (then the walk is all ``_settle`` would do);
+- a position with no empty column and no free cell finds its moves onto a parent with masks of
+  its exposed and parked cards (``_with_parent_in``), carried from parent to child;
+- a child with no empty column, no free cell and no move but the card just moved (which may not
+  move again) is marked seen but not pushed: popped, it would make no candidate
+  (``docs/SOLVER.md``, rule 6).
 """
 
 from __future__ import annotations

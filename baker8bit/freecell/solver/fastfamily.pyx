@@ -48,7 +48,7 @@ cdef struct Rules:
     bint any_empty     # any card may fill an empty column (else only a king)
     bint reserve       # the cells are a reserve: nothing enters them
     bint game_order    # the safe moves home in the game's order (else the 1989 game's)
-    bint home_moves    # a legal move home may be unsafe, so it is a move to try (see _rules)
+    bint home_moves    # a legal move home may be unsafe, so it is a move to try (Params.home_moves)
     int nparents       # the most cards a card may go on (1 in suit, 2 in alternating colours)
     int scheme         # the move order's scheme: 0 in suit (search.py's), 1 alternating colours
     uint8_t parent[NCARDS][2]   # the cards a card may go on (NONE: none)
