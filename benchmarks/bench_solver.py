@@ -160,7 +160,7 @@ def ours_child(game: str, suits: int | None, first: int, last: int, max_states: 
             result = solve(pos, rs, max_states=max_states)
         else:
             result = searcher(pos, rs, max_states=max_states).step()
-        if result.max_empty is not None:  # alternating colours: King Albert's tip
+        if rs.build == "colour":  # alternating colours: King Albert's tip
             empties[deal] = result.max_empty
         times.append(time.perf_counter() - t0)
         verdicts[deal] = result.outcome

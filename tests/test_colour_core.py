@@ -1,4 +1,4 @@
-"""The fast alternating-colour search (solver/colour_core.py, and _ccolour, the same file compiled).
+"""The family search in alternating colours (solver/family.py, and _cfamily, the same search compiled).
 
 - the compiled module gives the pure one's answers (outcome, states, moves, automatic moves);
 - its verdicts equal the reference ``ColourSearch``'s where both decide within a states cap;
@@ -22,7 +22,8 @@ from baker8bit import cli, games
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import parse_move
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, choose, colour_core, solve
+from baker8bit.freecell.rules import RuleSet
+from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, choose, family, solve
 from baker8bit.freecell.solver.colour import ColourSearch
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
@@ -60,11 +61,11 @@ def test_compiled_module_gives_the_pure_answers(rules):
     for deal in range(1, 61):
         pos = Position.dealt(deal, rules)
         assert answer(fast.solve(pos, rules, max_states=10_000)) == \
-            answer(colour_core.solve(pos, rules, max_states=10_000)), (rules.name, deal)
+            answer(family.solve(pos, rules, max_states=10_000)), (rules.name, deal)
     for deal in range(1, 31):  # and unpruned
         pos = Position.dealt(deal, rules)
         assert answer(fast.solve(pos, rules, max_states=5_000, prune=False)) == \
-            answer(colour_core.solve(pos, rules, max_states=5_000, prune=False)), (rules.name, deal)
+            answer(family.solve(pos, rules, max_states=5_000, prune=False)), (rules.name, deal)
 
 
 @pytest.mark.parametrize("rules", [RULES, R3], ids=["rank0", "rank3"])
@@ -123,7 +124,7 @@ def test_solutions_win_through_the_game(rank):
 def test_unpruned_solutions_win_with_the_automatic_moves_off():
     won = 0
     for deal in range(1, 31):
-        result = colour_core.solve(Position.dealt(deal, MANUAL), MANUAL, max_states=20_000, prune=False)
+        result = family.solve(Position.dealt(deal, MANUAL), MANUAL, max_states=20_000, prune=False)
         if result.outcome != SOLVED:
             continue
         won += 1
@@ -136,13 +137,14 @@ def test_unpruned_solutions_win_with_the_automatic_moves_off():
 
 
 def test_solve_sends_alternating_colours_to_the_fast_search(monkeypatch):
-    assert colour_core.supports(RULES) and colour_core.supports(R3)
-    assert not colour_core.supports(games.get("bakers-game").rules({}))
+    assert family.supports(RULES) and family.supports(R3)
+    # alternating colours need the four suits (the others go to colour.ColourSearch)
+    assert not family.supports(RuleSet(name="x", game="x", title="x", suits=2, columns=7, cells=1, build="colour"))
     pos = Position.dealt(3, RULES)
     assert answer(solve(pos, RULES, max_states=5000)) == \
         answer(choose.implementation(RULES).solve(pos, RULES, max_states=5000))
     monkeypatch.setenv("BAKER8BIT_PURE_SOLVER", "1")
-    assert choose.implementation(RULES) is colour_core
+    assert choose.implementation(RULES) is family
 
 
 def test_limits():
@@ -157,9 +159,9 @@ def test_key_is_canonical_and_counts_undealt_cards_home():
     pos = Position.dealt(7, R3)
     cols = [bytes(c) for c in pos.columns]
     cells = [254 if c is None else c for c in pos.cells]
-    k = colour_core.key_of(cols, cells)
-    assert colour_core.key_of(list(reversed(cols)), list(reversed(cells))) == k
+    k = family.key_of(cols, cells)
+    assert family.key_of(list(reversed(cols)), list(reversed(cells))) == k
     # the cards below rank 3 are not dealt: their ``under`` is HOME, as on a suit stack
     for c in range(52):
         if c % 13 < 3:
-            assert (k >> (6 * c)) & 63 == colour_core.HOME
+            assert (k >> (6 * c)) & 63 == family.HOME

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import need_fcsolve
@@ -21,7 +21,7 @@ from baker8bit import games
 from baker8bit.freecell import fcsolve, moves
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, choose, colour_core, core, params, solve
+from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, choose, family, params, solve
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 SOLVER = Path(__file__).resolve().parents[1] / "baker8bit" / "freecell" / "solver"  # the sources
@@ -30,6 +30,11 @@ SEAHAVEN = RuleSet(name="seahaven", game="seahaven", title="Seahaven Towers", su
 FAMILY = [games.get("baker").rules({"suits": 4}), games.get("bakers-game").rules({}),
           games.get("eight-off").rules({}), games.get("king-albert").rules({}), SEAHAVEN]
 cards = st.integers(0, 51)
+
+
+def answer(result) -> tuple:
+    """Everything a search answers, but its time."""
+    return result.outcome, result.states, result.moves, result.auto, result.max_empty
 
 
 def compiled_module():
@@ -64,13 +69,14 @@ def test_every_rule_parameter_comes_from_the_rule_set():
             name="x", game="x", title="x", suits=2, columns=7, cells=1, build="colour"))
 
 
-def test_the_chooser_sends_the_family_to_one_compiled_module():
+def test_the_chooser_sends_the_family_to_one_compiled_module(monkeypatch):
+    monkeypatch.delenv("BAKER8BIT_PURE_SOLVER", raising=False)  # the choice when nothing is asked
     fast = compiled_module()
     assert fast.__name__.endswith("_cfamily")
     for rs in FAMILY:
         assert params.supports(rs)
         assert choose.implementation(rs) is fast
-        assert choose.implementation(rs, pure=True) is (colour_core if rs.build == "colour" else core)
+        assert choose.reference(rs) is family and choose.implementation(rs, pure=True) is family
         assert choose.search_name(rs) == "compiled"
 
 
@@ -81,8 +87,8 @@ def test_an_unregistered_game_runs_through_the_same_search(deal):
     fast = compiled_module()
     pos = Position.dealt(deal, SEAHAVEN)
     got = fast.solve(pos, SEAHAVEN, max_states=50_000)
-    ref = core.solve(pos, SEAHAVEN, max_states=50_000)
-    assert (got.outcome, got.states, got.moves) == (ref.outcome, ref.states, ref.moves)
+    ref = family.solve(pos, SEAHAVEN, max_states=50_000)
+    assert answer(got) == answer(ref)
     if got.outcome == SOLVED:
         for text in got.moves:
             move = moves.parse_move(text, SEAHAVEN)
@@ -146,22 +152,67 @@ def test_no_import_cycle_in_the_solver_and_the_chooser_apart():
         visit(name, ())
 
 
+def test_the_references_stand_apart_from_the_chooser_and_the_compiled_search():
+    """The pure searches (the family's reference and the readable ones HELP's recordings run)
+    import neither the chooser nor the compiled search, so the chooser may pick either."""
+    for name in ("family.py", "params.py", "search.py", "colour.py", "safety.py"):
+        deps = _imports(SOLVER / name)
+        assert not deps & {"choose", "_cfamily", "fastfamily"}, (name, deps)
+    assert not (SOLVER / "core.py").exists() and not (SOLVER / "colour_core.py").exists()
+
+
 def test_no_solver_file_names_a_game():
     """The searches know rules, not games: no game id in the family search or its parameters."""
     ids = [g for g in games.ids()]
-    for name in ("fastfamily.pyx", "params.py", "core.py", "colour_core.py"):
+    for name in ("fastfamily.pyx", "params.py", "family.py"):
         text = (SOLVER / name).read_text(encoding="utf-8")
         code = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
         for gid in ids:
             assert f'"{gid}"' not in code, (name, gid)
 
 
-@pytest.mark.parametrize("rs", FAMILY[:4], ids=lambda r: r.name)
+@pytest.mark.parametrize("rs", FAMILY, ids=lambda r: r.name)
 def test_compiled_and_pure_verdicts_agree_on_held_out_deals(rs):
     fast = compiled_module()
     for deal in range(5001, 5021):
         pos = Position.dealt(deal, rs)
         a = fast.solve(pos, rs, max_states=20_000)
         b = choose.implementation(rs, pure=True).solve(pos, rs, max_states=20_000)
-        assert (a.outcome, a.states, a.moves, a.auto) == (b.outcome, b.states, b.moves, b.auto), (rs.name, deal)
+        assert answer(a) == answer(b), (rs.name, deal)
         assert a.outcome in (SOLVED, UNSOLVABLE, UNKNOWN)
+
+
+@st.composite
+def family_rule_sets(draw) -> RuleSet:
+    """A rule set of the family no game has: either build rule, any numbers the family takes."""
+    build = draw(st.sampled_from(["suit", "colour"]))
+    suits = 4 if build == "colour" else draw(st.integers(1, 4))
+    columns = draw(st.integers(4, 12))
+    cells = draw(st.integers(0, min(8, 19 - columns)))
+    reserve = build == "colour" and draw(st.booleans())
+    dealt = cells if reserve else draw(st.integers(0, cells))
+    return RuleSet(name="drawn", game="drawn", title="drawn", suits=suits, columns=columns, cells=cells,
+                   build=build, empty=draw(st.sampled_from(["any", "kings"])), cells_dealt=dealt,
+                   reserve=reserve, base=draw(st.integers(0, 3)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(family_rule_sets(), st.integers(1, 10**6), st.booleans())
+def test_compiled_and_pure_give_the_same_answer_for_any_rule_parameters(rs, deal, prune):
+    """For a random deal under random rule parameters the compiled search and ``family.py``
+    make the same search: the same outcome, states, moves, automatic moves and max_empty (with
+    the pruning on and off)."""
+    fast = compiled_module()
+    assert params.supports(rs)
+    pos = Position.dealt(deal, rs)
+    limit = 3_000 if prune else 1_000
+    got = fast.solve(pos, rs, max_states=limit, prune=prune)
+    ref = family.solve(pos, rs, max_states=limit, prune=prune)
+    assert answer(got) == answer(ref)
+    assert got.outcome in (SOLVED, UNSOLVABLE, UNKNOWN) and got.states <= max(limit, 1)
+    if got.outcome == SOLVED:  # a win is a legal line to the end
+        for text in got.moves:
+            move = moves.parse_move(text, rs)
+            assert moves.is_legal(pos, move, rs), (text, got.moves)
+            pos = moves.apply(pos, move)
+        assert pos.is_complete()

@@ -171,13 +171,14 @@ def test_king_albert_help_takes_its_move_orders_in_turn_each_with_the_whole_budg
     level's whole budget: the answer comes at the first level whose order decides within it,
     with that order's move; deal 63 is decided sooner by the second order than by the first."""
     from baker8bit import games
-    from baker8bit.freecell.solver import colour_core
+    from baker8bit.freecell.solver import params
 
     rules = games.get("king-albert").rules({})
     m = KeyMachine(rules=rules, deal=63)
     m.settle()
     pos, rate = m.game.position, m.timing.help_rate
-    need = [solve(pos, rules, max_states=rate * LEVELS[-1], order=k) for k in range(len(colour_core.ORDERS))]
+    need = [solve(pos, rules, max_states=rate * LEVELS[-1], order=k)
+            for k in range(len(params.orders(params.params(rules))))]
     assert all(r.outcome == "solved" for r in need) and need[1].states < need[0].states
     level = next(k for k, f in enumerate(LEVELS) if need[k % 2].states <= rate * f)
     assert level % 2 == 1  # the second order's level: before the first order could decide
@@ -193,15 +194,15 @@ def test_one_move_order_alone_gives_the_verdict_of_both():
     exhaustive verdict is the same whichever order reached it."""
     from baker8bit import games
     from baker8bit.freecell.position import Position
-    from baker8bit.freecell.solver import choose, colour_core
+    from baker8bit.freecell.solver import choose, family, params
 
     rules = games.get("king-albert").rules({})
     for deal in (2, 3, 4):
         pos = Position.dealt(deal, rules)
         both = solve(pos, rules)
-        for k in range(len(colour_core.ORDERS)):
+        for k in range(len(params.orders(params.params(rules)))):
             one = solve(pos, rules, order=k)
-            pure = colour_core.solve(pos, rules, order=k)
+            pure = family.solve(pos, rules, order=k)
             assert one.outcome == both.outcome == pure.outcome
             assert (one.states, list(one.moves)) == (pure.states, list(pure.moves))
             if choose.search_name(rules) == "compiled" and k == 0:

@@ -4,7 +4,7 @@ spaces cannot be created" (../shared/seeds/king-albert-instructions.txt).
 Two spaces: two empty building stacks at the same time in some position reachable from the deal.
 For a deal the survey proved unsolvable, the exhaustive search saw every reachable position
 (its only automatic moves, the proven-safe moves home, never fill a stack), so its
-``max_empty`` (``Result.max_empty`` of ``solve()``'s ``colour_core``, the same figure as
+``max_empty`` (``Result.max_empty`` of ``solve()``'s family search, the same figure as
 ``ColourSearch.max_empty`` on an exhaustive search) says exactly whether two spaces can be
 made. A won deal ends with nine. The tip's claim, "cannot make two spaces => probably not
 winnable", is then certain on decided deals; what is worth knowing is how many unwinnable deals

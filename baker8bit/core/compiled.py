@@ -19,9 +19,8 @@ from types import ModuleType
 
 # kind -> (the compiled module, its plain-Python reference)
 SEARCHES = {
-    # the FreeCell family's one compiled search; its references are core.py (in suit) and
-    # colour_core.py (alternating colours)
-    "freecell": ("baker8bit.freecell.solver._cfamily", "baker8bit.freecell.solver.core"),
+    # the FreeCell family's one compiled search and its one reference (every build rule)
+    "freecell": ("baker8bit.freecell.solver._cfamily", "baker8bit.freecell.solver.family"),
     "blue": ("baker8bit.games.blue._csearch", "baker8bit.games.blue.search"),
     "sequence": ("baker8bit.games.sequence._csearch", "baker8bit.games.sequence.search"),
 }

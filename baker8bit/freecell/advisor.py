@@ -19,7 +19,7 @@ from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import group_moves, parse_move
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver import SOLVED, Search, colour_core, searcher, solve
+from baker8bit.freecell.solver import SOLVED, Search, params, searcher, solve
 from baker8bit.freecell.solver.shorten import shorten
 
 # What one step of the shortening pass (a move applied, or a position looked at, in plain
@@ -55,7 +55,7 @@ def think(position: Position, rules: RuleSet, budget: int, level: int = 0) -> Th
     # King Albert's search has two move orders: each level tries one of them, in turn, with the
     # whole budget (docs/SOLVER.md: most deals take about as many positions with either, some
     # far fewer with one; on deals 1..100 this answers 96 within 2 s, sharing each budget 93)
-    orders = len(colour_core.ORDERS) if colour_core.supports(rules) else 1
+    orders = len(params.orders(params.params(rules))) if params.supports(rules) else 1
     result = solve(position, rules, max_states=max(1, budget), order=level % orders if orders > 1 else None)
     # the line shortened from its first move on (so the move HELP shows is not one the line
     # undoes), with what the search left of the budget: the pass's own checks of the line

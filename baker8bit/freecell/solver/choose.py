@@ -1,13 +1,12 @@
 """The chooser: which search runs for a rule set (no search imports this module back).
 
 ``solve`` sends a rule set of the FreeCell family (``params.supports``) to its one compiled
-search, ``_cfamily`` (``fastfamily.pyx``), when the package build made it, else to the
-plain-Python reference of its build rule (``core.py`` in suit, ``colour_core.py`` in
-alternating colours; ``core/compiled.py`` chooses, ``BAKER8BIT_PURE_SOLVER=1`` asks for the
-references); ``search_name`` says which ran, and ``searcher`` gives the readable search HELP's
-0.2.0 recordings and the demo run in slices. The references (``search.py``, ``colour.py``,
-``core.py``, ``colour_core.py``) import only ``search.py``'s shared types and ``core.key_of``,
-never this module nor the compiled one, so the package has no import cycle.
+search, ``_cfamily`` (``fastfamily.pyx``), when the package build made it, else to its one
+plain-Python reference, ``family.py``, whatever the build rule (``core/compiled.py`` chooses,
+``BAKER8BIT_PURE_SOLVER=1`` asks for the reference); ``search_name`` says which ran, and
+``searcher`` gives the readable search HELP's 0.2.0 recordings and the demo run in slices. The
+searches (``search.py``, ``colour.py``, ``family.py``) import only ``search.py``'s shared types
+and ``params.py``, never this module nor the compiled one, so the package has no import cycle.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from types import ModuleType
 from baker8bit.core import compiled
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver import colour_core, core, params
+from baker8bit.freecell.solver import family, params
 from baker8bit.freecell.solver.colour import ColourSearch
 from baker8bit.freecell.solver.search import Result, Search
 
@@ -26,8 +25,9 @@ KIND = "freecell"  # its name in core/compiled.py (``--version``: "freecell comp
 
 
 def reference(rules: RuleSet) -> ModuleType:
-    """The plain-Python search the compiled one must equal for these rules."""
-    return colour_core if rules.build == "colour" else core
+    """The plain-Python search the compiled one must equal for these rules: ``family.py``, for
+    every rule set ``params.supports``."""
+    return family
 
 
 def implementation(rules: RuleSet, pure: bool | None = None) -> ModuleType:
@@ -49,17 +49,15 @@ def solve(
     max_seconds: float | None = None,
     order: int | None = None,
 ) -> Result:
-    """Search a position to the end (or to a limit) in one call. ``order``: in alternating
-    colours, the one of ``colour_core.ORDERS`` to try (its index; default: each in turn, each
-    with ``max_states``).
+    """Search a position to the end (or to a limit) in one call. ``order``: the one of the rule
+    set's move orders (``params.orders``: one in suit, two in alternating colours) to try (its
+    index; default: each in turn, each with ``max_states``).
 
     The rule sets ``params.supports`` (the FreeCell family: building in suit with free cells,
     or in alternating colours) go to ``implementation(rules)``, the others to ``searcher``'s
     search. HELP and the demo run ``searcher``'s search in slices."""
     if params.supports(rules):
-        if rules.build == "colour" and order is not None:
-            return implementation(rules).solve(position, rules, max_states, max_seconds, order=order)
-        return implementation(rules).solve(position, rules, max_states, max_seconds)
+        return implementation(rules).solve(position, rules, max_states, max_seconds, order=order)
     return searcher(position, rules, max_states, max_seconds).step()
 
 

@@ -1,4 +1,4 @@
-# The C machinery the compiled searches share (included by fastcore.pyx; setup.py
+# The C machinery the compiled searches share (included by fastfamily.pyx; setup.py
 # copies it beside the module it compiles): the position struct, the seen set of packed keys,
 # the stack of positions, the move arena and the path.
 
@@ -14,7 +14,7 @@ cdef enum:
     PARKED = 53
     HOME = 54
     NONE = 255       # no card (an empty column's exposed card)
-    FREE = 254       # an empty cell, as in core.py
+    FREE = 254       # an empty cell, as in family.py
     PRIO0 = 16384    # added to a priority (well within +-PRIO0) in a candidate integer
 
 cdef struct Pos:

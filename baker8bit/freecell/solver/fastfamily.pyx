@@ -7,13 +7,14 @@ whether they are a reserve, the empty-column rule, the order of the safe moves h
 order), as Solvitaire's presets describe a game to its one engine. Building in suit (the 1989
 game, Baker's Game, Eight Off) and in alternating colours (King Albert) are the same loop.
 
-Its plain-Python references are ``core.py`` (building in suit) and ``colour_core.py``
-(alternating colours): for each rule set this search makes the same search as the reference,
-candidate for candidate and state for state (the same moves in the same order, the same safe
-moves home in the same order, the same seen-test on the same compact key), so the same outcome,
-``states``, moves, automatic moves and ``max_empty``: ``tests/test_solver_core.py`` and
-``tests/test_colour_core.py`` compare them. ``prune=False`` (the unpruned search the tests
-compare verdicts with) runs the reference itself.
+Its plain-Python reference, and specification, is ``family.py``: for every rule set this search
+makes the same search, candidate for candidate and state for state (the same moves in the same
+order, the same safe moves home in the same order, the same seen-test on the same compact key),
+so the same outcome, ``states``, moves, automatic moves and ``max_empty``:
+``tests/test_family.py``, ``tests/test_solver_core.py`` and ``tests/test_colour_core.py``
+compare them. ``solve`` is ``family.solve`` (the setup: the root's safe moves home, the move
+orders in turn) with this module's loop; ``prune=False`` (the unpruned search the tests compare
+verdicts with) runs ``family.py``'s own loop.
 
 The data structures are ``csearch.pxi``'s: a position is a struct of ``under`` bytes (the
 compact key, field by field), the seen set an open-addressing table of packed keys, the stack an
@@ -22,15 +23,12 @@ array of positions and the moves of the path place numbers in an arena.
 
 import time
 
-from baker8bit.freecell.solver import colour_core as _colour
-from baker8bit.freecell.solver import core as _suit
-from baker8bit.freecell.solver import params as _params
-from baker8bit.freecell.solver import search as _search
+from baker8bit.freecell.solver import family as _family
 from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
 
 include "csearch.pxi"
 
-cdef int CLOCK_EVERY = _search._CLOCK_EVERY
+cdef int CLOCK_EVERY = _family.CLOCK_EVERY
 
 cdef enum:
     AUTO = 0x80      # in a move's destination byte: the game makes this move itself
@@ -50,9 +48,9 @@ cdef struct Rules:
     bint any_empty     # any card may fill an empty column (else only a king)
     bint reserve       # the cells are a reserve: nothing enters them
     bint game_order    # the safe moves home in the game's order (else the 1989 game's)
-    bint home_moves    # a legal move home may be unsafe, so it is a move to try (see _rules)
+    bint home_moves    # a legal move home may be unsafe, so it is a move to try (Params.home_moves)
     int nparents       # the most cards a card may go on (1 in suit, 2 in alternating colours)
-    int scheme         # the move order: 0 in suit (search.py's), 1 alternating colours
+    int scheme         # the move order's scheme: 0 in suit (search.py's), 1 alternating colours
     uint8_t parent[NCARDS][2]   # the cards a card may go on (NONE: none)
     uint8_t kid[NCARDS][2]      # the cards that may go on a card (NONE: none)
     int prio[NKINDS]   # each kind's base priority
@@ -61,8 +59,8 @@ cdef struct Rules:
 
 
 cdef int _rules(Rules *r, p, order) except -1:
-    """Fill r from a ``params.Params`` and the move order's weights."""
-    cdef int c, w
+    """Fill r from a ``params.Params`` and one of its move orders (a ``params.Order``)."""
+    cdef int c, w, k
     cdef bytes tables = p.tables
     cdef const uint8_t *t = tables
     r.ncol = p.columns
@@ -74,44 +72,21 @@ cdef int _rules(Rules *r, p, order) except -1:
     r.reserve = p.reserve
     r.game_order = p.game_order
     r.scheme = p.scheme
-    r.home_moves = False
+    r.home_moves = p.home_moves
     r.nparents = 0
     for c in range(NCARDS):
         for w in range(2):
             r.parent[c][w] = t[2 * c + w]
             r.kid[c][w] = t[2 * NCARDS + 2 * c + w]
-            # A card whose kids are all the cards below it in its suit is safe whenever it may go
-            # home; if every card is, a settled position has no move home left to try.
-            if r.kid[c][w] != NONE and r.kid[c][w] // 13 != c // 13:
-                r.home_moves = True
             if r.parent[c][w] != NONE and w + 1 > r.nparents:
                 r.nparents = w + 1
-    if r.scheme == 0:   # search.py's weights
-        r.w_bury = _search.W_BURY
-        r.w_dig = _search.W_DIG
-        r.w_empty = _search.W_EMPTY
-        r.w_long = 0
-        r.need_ranks = 1
-        r.prio[K_HOME_CELL] = 0
-        r.prio[K_HOME_COL] = 0
-        r.prio[K_CELL_PARENT] = -_search.W_CELL
-        r.prio[K_CELL_EMPTY] = _search.W_EMPTY - _search.W_CELL + 1
-        r.prio[K_PARENT] = 0
-        r.prio[K_EMPTY] = _search.W_EMPTY + 2
-        r.prio[K_PARK] = _search.W_CELL + 3
-    else:               # colour_core.py's, with this order's three numbers
-        r.w_bury = 0
-        r.w_dig = order[0]
-        r.w_long = order[1]
-        r.need_ranks = order[2]
-        r.w_empty = 0
-        r.prio[K_HOME_CELL] = _colour.P_HOME
-        r.prio[K_HOME_COL] = _colour.P_HOME
-        r.prio[K_CELL_PARENT] = _colour.P_CELL_PARENT
-        r.prio[K_CELL_EMPTY] = _colour.P_CELL_EMPTY
-        r.prio[K_PARENT] = _colour.P_PARENT
-        r.prio[K_EMPTY] = _colour.P_EMPTY
-        r.prio[K_PARK] = _colour.P_PARK
+    r.w_bury = order.w_bury
+    r.w_dig = order.w_dig
+    r.w_long = order.w_long
+    r.w_empty = order.w_empty
+    r.need_ranks = order.need_ranks
+    for k in range(NKINDS):
+        r.prio[k] = order.prio[k]
     return 0
 
 
@@ -130,7 +105,7 @@ cdef inline bint _safe(const Rules *r, int c, const uint8_t *found) noexcept nog
 cdef int _settle(const Rules *r, Pos *p, _Arena moves, uint64_t *key) except -1:
     """The safe moves home, the key following. In the game's order (King Albert's automatic
     moves, marked AUTO: the columns while any goes, then one from a cell, and again), or the
-    1989 game's (``core._go_home``: every column once, then every cell, again while any went)."""
+    1989 game's (every column once, then every cell, again while any went): ``family._settle``."""
     cdef int i, j, c, u
     cdef bint moved = True
     cdef int flag = AUTO if r.game_order else 0
@@ -188,36 +163,24 @@ cdef inline bint _reached(const Rules *r, int x, const int *topcol, const Pos *p
 
 
 def solve(position, rules, max_states=None, max_seconds=None, prune=True, order=None):
-    """``solver.solve``'s answer for a rule set ``params.supports``: the reference's setup
-    (``core.solve`` in suit, ``colour_core.solve`` in alternating colours) with this module's
-    search, which reads the rule set only through ``params.params``. ``order``: alternating
-    colours' one move order to try (``colour_core.solve``'s)."""
-    p = _params.params(rules)
+    """``solver.solve``'s answer for a rule set ``params.supports``: ``family.solve`` (the
+    root's safe moves home, the move orders in turn; ``order``: only that one) with this
+    module's loop, which reads the rule set only through ``params``. ``prune=False`` is the
+    unpruned search the tests compare verdicts with: ``family.py``'s own loop."""
+    return _family.solve(position, rules, max_states, max_seconds, prune, order, run=_crun if prune else None)
 
-    if p.build == "suit":
-        def suit_run(cols, cells, found, moves0, names, to_home, ncol, total, kings_only, max_states,
-                     deadline):
-            outcome, line, states, _ = _run(p, None, cols, cells, found, moves0, names, total,
-                                            max_states, deadline, 0, True)
-            return outcome, line, states
 
-        return _suit.solve(position, rules, max_states, max_seconds, run=suit_run)
-
-    def colour_run(cols, cells, found, key0, step0, names, ncol, home, total, kings_only, reserve,
-                   prune, max_states, deadline, max_empty, order=_colour.ORDERS[0]):
-        return _run(p, order, cols, cells, found, step0, names, total, max_states, deadline, max_empty, False)
-
-    # prune=False is the unpruned search the tests compare verdicts with: the reference's own
-    return _colour.solve(position, rules, max_states, max_seconds, prune, run=colour_run if prune else None,
-                         order=order)
+def _crun(p, order, cols, cells, found, step0, names, max_states, deadline, max_empty, prune):
+    """``family._run``'s answer (pruning on), from this module's loop."""
+    return _run(p, order, cols, cells, found, step0, names, p.total, max_states, deadline, max_empty)
 
 
 cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_states, deadline,
-          int max_empty, bint flat):
-    """The search of the rule set ``p`` (a ``params.Params``) with the move order's weights
-    ``order`` (alternating colours): (outcome, the winning line, states, max_empty). The line is
-    one list of moves after the root's moves ``step0`` (``flat``, as ``core._run`` gives it), or
-    ``colour_core._run``'s steps: (moves, automatic flags) for the root and each position."""
+          int max_empty):
+    """The search of the rule set ``p`` (a ``params.Params``) with the move order ``order`` (a
+    ``params.Order``): (outcome, the winning line, states, max_empty), as ``family._run``
+    gives them. The line is the steps (moves, automatic flags) of the root and of each
+    position on the path."""
     cdef Rules R
     cdef Rules *r = &R
     cdef _Seen seen = _Seen()
@@ -288,8 +251,9 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                 continue
             topcol[c] = i
             if scheme == 0:
-                # search.py's: W_DIG per card above the shallowest needed card (99 if none),
-                # less W_BURY per needed card, less W_EMPTY for a lone card
+                # in suit (search.py's): w_dig per card above the shallowest needed card (99 if
+                # none), less w_bury per needed card, less w_empty for a lone card
+                # (family.column_terms)
                 n = 0
                 cnt = 0
                 k = -1
@@ -305,8 +269,8 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
             elif cur.under[c] == BOTTOM:
                 gain[i] = -w_dig
             else:
-                # colour_core.py's: W_DIG less per needed card under the top one, W_LONG more
-                # per card above the nearest of them
+                # alternating colours': w_dig less per needed card under the top one, w_long
+                # more per card above the nearest of them (family.column_terms)
                 n = 0
                 cnt = 0
                 k = -1
@@ -378,7 +342,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                 if _add(&seen.t, nkey) < 0:
                     raise MemoryError()
                 if s < ncol and old == BOTTOM and nempty + 1 > max_empty:
-                    max_empty = nempty + 1   # counted before the card lands, as colour_core
+                    max_empty = nempty + 1   # counted before the card lands, as family._run
                 q = stack.slot()
                 q[0] = cur
                 q.under[c] = new
@@ -462,8 +426,6 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
             for k in range(nsuits):
                 total_found += child.found[k]
             if total_found == total:
-                if flat:
-                    return SOLVED, _line(step0, names, path, depth, &child, arena), seen.t.count, ncol
                 return SOLVED, _steps(step0, names, path, depth, &child, arena), seen.t.count, ncol
             e = 0
             for i in range(ncol):
@@ -477,24 +439,8 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     return UNSOLVABLE, [], seen.t.count, max_empty
 
 
-cdef list _line(moves0, names, _Path path, int depth, Pos *last_child, _Arena arena):
-    """The winning line as core gives it: the root's moves, the moves of each position on the
-    path, the last's."""
-    cdef list line = list(moves0)
-    cdef int k, m
-    cdef int64_t off
-    for k in range(1, depth + 1):
-        off = path.off[k]
-        for m in range(path.length[k]):
-            line.append(names[arena.data[off + 2 * m]][arena.data[off + 2 * m + 1] & ~AUTO])
-    off = last_child.mv_off
-    for m in range(last_child.mv_len):
-        line.append(names[arena.data[off + 2 * m]][arena.data[off + 2 * m + 1] & ~AUTO])
-    return line
-
-
 cdef list _steps(step0, names, _Path path, int depth, Pos *last_child, _Arena arena):
-    """The winning line as colour_core gives it: one (moves, automatic flags) step for the root
+    """The winning line as family._run gives it: one (moves, automatic flags) step for the root
     and for each position on the path, the last child's included."""
     cdef list steps = [step0]
     cdef int k

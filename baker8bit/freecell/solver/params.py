@@ -18,9 +18,15 @@ rule is new.
 - ``game_order``: the order the safe moves home are made in: the game's own automatic moves
   (the columns while any goes, then one cell; King Albert, whose ``Result.auto`` marks them),
   or the 1989 game's (every column once, then every cell, again while any went).
-- ``scheme``: which move order (a heuristic: it changes which win is found and how soon,
-  never a verdict): 0 the in-suit one of ``search.py``, 1 the alternating-colour one of
-  ``colour_core.py`` (whose weights ``colour_core.ORDERS`` holds).
+- ``scheme``: which move orders (a heuristic: they change which win is found and how soon,
+  never a verdict): 0 the in-suit one of ``search.py`` (``SUIT_ORDERS``), 1 the two of
+  alternating colours (``COLOUR_ORDERS``), tried in turn while a search stops at its limit;
+  ``orders(p)`` gives them as ``Order`` weights, which both searches read.
+- ``home_moves``: whether a legal move home can be unsafe, so worth trying as a move (not in
+  suit, where every card that may go home is safe: the one card that fits on it is below it).
+
+The searches: ``family.py`` (the plain-Python reference, and the specification) and
+``fastfamily.pyx`` (the same search compiled). Neither knows a game.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from baker8bit.freecell.rules import RuleSet
+from baker8bit.freecell.solver.search import W_BURY, W_CELL, W_DIG, W_EMPTY
 
 NOWHERE = 255  # no card
 RED_SUITS = (1, 2)  # diamonds and hearts (cards.SUITS = "CDHS")
@@ -52,6 +59,64 @@ class Params:
     def total(self) -> int:
         """Cards home when the game is won."""
         return 13 * self.suits
+
+    @property
+    def home_moves(self) -> bool:
+        """May a card that may go home be unsafe there (a card of another suit could still go on
+        it)? Then a move home is a move the search tries; else every one is made at once."""
+        return any(k != NOWHERE and k // 13 != c // 13 for c, pair in enumerate(self.kids) for k in pair)
+
+
+# -- move orders (a heuristic: lower goes first; they change which win is found and how soon,
+# never a verdict) ---------------------------------------------------------------------------
+
+# The kinds of move, in the order of ``Order.prio``.
+KINDS = ("home_cell", "home_col", "cell_parent", "cell_empty", "parent", "empty", "park")
+
+
+@dataclass(frozen=True)
+class Order:
+    """One move order's weights. A move costs ``prio`` of its kind; a move out of a column adds
+    the column's gain, a move onto a column its burial (``family.column_terms``):
+
+    - scheme 0 (in suit, ``search.py``'s): the cards the suit stacks need next (``need_ranks``
+      1); the gain is ``w_dig`` per card above the shallowest needed card of the column (99 if
+      none), less its burial, less ``w_empty`` for a lone card; the burial ``w_bury`` per
+      needed card in the destination column.
+    - scheme 1 (alternating colours): the cards a suit stack takes within its next
+      ``need_ranks`` ranks; the gain is ``-w_dig`` for a lone card, else ``-w_dig`` per needed
+      card under the top one plus ``w_long`` per card above the nearest of them (0 if none);
+      no burial."""
+
+    prio: tuple[int, ...]  # by KINDS
+    w_bury: int
+    w_dig: int
+    w_long: int
+    w_empty: int
+    need_ranks: int
+
+
+# In suit: search.py's weights (the one order).
+SUIT_ORDERS = (Order(prio=(0, 0, -W_CELL, W_EMPTY - W_CELL + 1, 0, W_EMPTY + 2, W_CELL + 3),
+                     w_bury=W_BURY, w_dig=W_DIG, w_long=0, w_empty=W_EMPTY, need_ranks=1),)
+# In alternating colours: moves home, then moves that dig towards cards the suit stacks need
+# soon, then moves out of the reserve onto a column, then the other moves between columns;
+# moves into an empty column last. Tuned on King Albert deals 1..100 at 50,000 positions (48
+# solved, against 42 with W_DIG 8 and W_LONG 1, 45 with a cost for burying needed cards, 39 with
+# moves out of the reserve after the column moves). The second order weighs the cards above a
+# needed card four times more: it wins deals 61 and 100 at 77,281 and 50,823 positions, where
+# the first is lost past 6,000,000 (each order is a whole depth-first search, so each verdict
+# is sound; a second order decides deals where the first is lost, as fc-solve's "flares" do).
+P_HOME, P_CELL_PARENT, P_PARENT, P_CELL_EMPTY, P_EMPTY, P_PARK = 0, 10, 20, 40, 50, 60
+_COLOUR_PRIO = (P_HOME, P_HOME, P_CELL_PARENT, P_CELL_EMPTY, P_PARENT, P_EMPTY, P_PARK)
+COLOUR_ORDERS = (Order(prio=_COLOUR_PRIO, w_bury=0, w_dig=32, w_long=2, w_empty=0, need_ranks=2),
+                 Order(prio=_COLOUR_PRIO, w_bury=0, w_dig=32, w_long=8, w_empty=0, need_ranks=2))
+SCHEMES = (SUIT_ORDERS, COLOUR_ORDERS)  # by Params.scheme
+
+
+def orders(p: Params) -> tuple[Order, ...]:
+    """The move orders of a search, tried in turn while it stops at its limit."""
+    return SCHEMES[p.scheme]
 
 
 def _other_colour(suit: int) -> tuple[int, int]:

@@ -1,0 +1,617 @@
+"""The search of the FreeCell family in plain Python: the reference, and the specification, of
+the compiled one (``fastfamily.pyx``, built as ``_cfamily``).
+
+It knows no game. It takes the rules as ``params.Params`` (the build rule as the cards each card
+may go on and the cards that may go on it, the cells and whether they are a reserve, the
+empty-column rule, the order of the safe moves home, the move orders), the same parameters the
+compiled search takes, and for every rule set ``params.supports`` both make the same search:
+candidate for candidate and state for state, so the same outcome, ``states``, moves, automatic
+moves (``Result.auto``) and ``max_empty``. Building in suit (the 1989 game, Baker's Game, Eight
+Off) and in alternating colours (King Albert) are the same loop; so would Seahaven Towers be
+(building in suit, kings only into an empty column: ``tests/test_family.py``).
+
+**The position** is the columns (a tuple of ``bytes``, bottom card first), the cells (a tuple,
+``FREE`` for an empty one) and ``found`` (per suit, how many cards are home). **The seen set**
+holds a compact key:
+
+    key = sum(under[c] << 6 * c for every card c)
+
+where ``under[c]`` is the card c lies on in its column, or ``BOTTOM`` (c is the bottom card of
+a column), ``PARKED`` (c is in a cell) or ``HOME`` (c is on its suit stack, or is not dealt in
+this rule set: a starting rank puts the low cards home before the game). It is canonical with
+no sort (the order of the columns and of the cells is not in it) and one-to-one with the
+positions up to that order (``docs/SOLVER.md``, "The compact key"). A move changes one
+``under`` (the moved card's), a card sent home its own: a candidate's key is its parent's XOR
+one shifted byte, tested against the seen set before the child is made.
+
+**The moves** are single-card moves:
+
+- a card home, from a column or a cell, where a move home may be unsafe (``Params.home_moves``:
+  not in suit, where every card that may go home goes at once);
+- a card from a cell onto an exposed card it may go on (its parents: one in suit, two in
+  alternating colours), or into the first empty column (if the rules let that card fill one);
+- an exposed card onto such a card, or into the first empty column (not a lone card), or into
+  the first empty cell where the cells are not a reserve (nothing may enter King Albert's).
+
+**Pruning** (``prune=True``, the default; each rule is proved in ``docs/SOLVER.md``):
+
+1. the safe moves home are made at once (``safety.py``: a card goes home when every card that
+   could go on it is home; in suit that is every move home), in the game's order where it moves
+   cards home itself (``params.game_order``: the columns while any goes, then one cell, and
+   again; ``Result.auto`` marks the column moves, which the game makes), else in the 1989
+   game's (every column once, then every cell, again while any went);
+2. only the first empty column and the first empty cell are tried;
+3. a lone card is not moved into an empty column;
+4. the card just moved is not moved again (unless the move sent cards home).
+
+``prune=False`` turns all four off (every legal single-card move, each move home an ordinary
+move, every empty column and cell tried): the unpruned search the tests compare verdicts with.
+
+**The move order** (``params.Order``; a heuristic: it changes which win is found and how soon,
+never a verdict): a move costs its kind's priority, plus the gain of its source column and the
+burial of its destination column (``column_terms``); the candidates are sorted as integers
+(priority, source, destination, card: all different, so the order does not depend on the order
+they are made in), the best is explored first. The orders of ``params.orders`` are tried in
+turn while a search stops at its limit, each a whole depth-first search.
+
+The stack holds positions, not iterators: a position's unseen children are marked seen at once
+and pushed, the best last. A popped entry carries its depth; the path of steps (each the move
+and the moves home after it, with their automatic flags) is cut back to that depth.
+
+Three shortcuts save time and change nothing else (the compiled search makes the first too,
+and neither needs the other two; the tests compare the two searches state for state):
+
+- in the 1989 order, the cards a move uncovers are walked home down their column while no card
+  sent home lets another exposed or parked card go (then the walk is all ``_settle`` would do);
+- a position with no empty column and no free cell finds its moves onto a parent with masks of
+  its exposed and parked cards (``_with_parent_in``), carried from parent to child;
+- a child with no empty column, no free cell and no move but the card just moved (which may not
+  move again) is marked seen but not pushed: popped, it would make no candidate
+  (``docs/SOLVER.md``, rule 6).
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from functools import lru_cache
+
+from baker8bit.freecell.position import Position
+from baker8bit.freecell.rules import RuleSet
+from baker8bit.freecell.solver import params as _params
+from baker8bit.freecell.solver.params import NOWHERE, Order, Params
+from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Result, move_names
+
+FREE = 254  # an empty cell
+BOTTOM, PARKED, HOME = 52, 53, 54  # the values of ``under`` that are not cards
+CLOCK_EVERY = 512  # how often (in states) the clock is read when max_seconds is set
+NO_LIMIT = 1 << 62  # more states than any search could keep
+PRIO0 = 1 << 14  # added to a priority (well within +-PRIO0) in a candidate integer
+
+_SH = [6 * c for c in range(52)]
+_BYTE = [bytes((c,)) for c in range(256)]
+_SUIT = [c // 13 for c in range(52)]
+_RANK = [c % 13 for c in range(52)]
+_BIT = [1 << c for c in range(55)]
+_HOME_ALL = sum(HOME << (6 * c) for c in range(52))
+_NO_FLAG = (False,)
+
+supports = _params.supports  # the rule sets this search takes
+
+
+def key_of(cols, cells) -> int:
+    """A position's compact key, from scratch (see the module docstring)."""
+    k = _HOME_ALL
+    for col in cols:
+        below = BOTTOM
+        for c in col:
+            k ^= (HOME ^ below) << (6 * c)
+            below = c
+    for c in cells:
+        if c != FREE:
+            k ^= (HOME ^ PARKED) << (6 * c)
+    return k
+
+
+@lru_cache(maxsize=16)
+def _tables(p: Params) -> tuple[tuple, tuple]:
+    """The build rule as Python tuples: each card's parents, and each card's kids as (suit, rank)
+    pairs (``NOWHERE`` left out)."""
+    parents = tuple(tuple(x for x in p.parents[c] if x != NOWHERE) for c in range(52))
+    kids = tuple(tuple(divmod(x, 13) for x in p.kids[c] if x != NOWHERE) for c in range(52))
+    return parents, kids
+
+
+@lru_cache(maxsize=16)
+def _shifts(p: Params) -> tuple[tuple[int, int], ...]:
+    """The build rule as mask shifts: (shift, kids) pairs such that the cards with a parent in a
+    mask m are the OR of ``(m >> shift) & kids`` (``m << -shift`` for a negative shift)."""
+    groups: dict[int, int] = {}
+    for c in range(52):
+        for pa in p.parents[c]:
+            if pa != NOWHERE:
+                groups[pa - c] = groups.get(pa - c, 0) | 1 << c
+    return tuple(sorted(groups.items()))
+
+
+@lru_cache(maxsize=16)
+def _lets_go(p: Params) -> tuple[int, ...]:
+    """Per card x, as a mask: the cards that x sent home may let go home (the next of its suit,
+    and the cards x may go on)."""
+    out = []
+    for x in range(52):
+        m = 0 if x % 13 == 12 else 1 << (x + 1)
+        for pa in p.parents[x]:
+            if pa != NOWHERE:
+                m |= 1 << pa
+        out.append(m)
+    return tuple(out)
+
+
+def _with_parent_in(m: int, shifts) -> int:
+    """The cards one of whose parents is in the mask m."""
+    out = 0
+    for shift, kids in shifts:
+        out |= (m >> shift if shift >= 0 else m << -shift) & kids
+    return out
+
+
+def _exposed(cols, cells) -> tuple[dict, int, int]:
+    """A position's exposed cards as {card: column} and as a mask (bit c for card c), and its
+    parked cards as a mask."""
+    tops = {}
+    exposed = parked = 0
+    for i, col in enumerate(cols):
+        if col:
+            tops[col[-1]] = i
+            exposed |= _BIT[col[-1]]
+    for c in cells:
+        if c != FREE:
+            parked |= _BIT[c]
+    return tops, exposed, parked
+
+
+def _safe(c: int, found, kids) -> bool:
+    """May card c go home now, and safely (every card that could go on it is home)?"""
+    if found[_SUIT[c]] != _RANK[c]:
+        return False
+    for s, r in kids[c]:
+        if found[s] <= r:
+            return False
+    return True
+
+
+def _settle(p: Params, kids, cols: list, cells: list, found: list, key: int, names, moves: list,
+            flags: list) -> int:
+    """Make the safe moves home (the lists change in place), note them in ``moves`` and
+    ``flags`` (the automatic ones), and return the key. In the game's order
+    (``p.game_order``): the columns while any goes, then one card from a cell (a move of the
+    player's: the game moves only the tops of the columns), and again. Else the 1989 game's:
+    every column once, then every cell, again while any went."""
+    ncol = p.columns
+    home = ncol + p.cells
+    auto = p.game_order
+    while True:
+        moved = True
+        while moved:
+            moved = False
+            for i in range(ncol):
+                col = cols[i]
+                n = len(col)
+                while n and _safe(col[n - 1], found, kids):
+                    c = col[n - 1]
+                    found[_SUIT[c]] += 1
+                    n -= 1
+                    key ^= ((col[n - 1] if n else BOTTOM) ^ HOME) << _SH[c]
+                    moves.append(names[i][home])
+                    flags.append(auto)
+                    moved = True
+                cols[i] = col[:n]
+            if not p.game_order:
+                for j in range(len(cells)):
+                    c = cells[j]
+                    if c != FREE and _safe(c, found, kids):
+                        key = _cell_home(c, j, cells, found, key, names[ncol + j][home], moves, flags)
+                        moved = True
+        if not p.game_order:
+            return key
+        for j in range(len(cells)):
+            c = cells[j]
+            if c != FREE and _safe(c, found, kids):
+                key = _cell_home(c, j, cells, found, key, names[ncol + j][home], moves, flags)
+                break
+        else:
+            return key
+
+
+def _cell_home(c: int, j: int, cells: list, found: list, key: int, name: str, moves: list,
+               flags: list) -> int:
+    """Cell j's card c home (never an automatic move); the key after it."""
+    found[_SUIT[c]] += 1
+    cells[j] = FREE
+    moves.append(name)
+    flags.append(False)
+    return key ^ ((PARKED ^ HOME) << _SH[c])
+
+
+class _Terms(dict):
+    """Per ``found`` (the suit stacks) and move order: column bytes -> (gain, burial), the
+    move order's terms for a move out of the column and onto it, filled on demand (see
+    ``column_terms``); ``safe`` holds the cards that may go home safely."""
+
+    __slots__ = ("need", "order", "scheme", "safe", "homes")
+
+    @classmethod
+    def for_found(cls, found, order: Order, scheme: int, kids) -> _Terms:
+        self = cls()
+        need = bytearray(256)
+        for s, f in enumerate(found):
+            for r in range(f, min(f + order.need_ranks, 13)):
+                need[s * 13 + r] = 1
+        self.need = bytes(need)
+        self.order = order
+        self.scheme = scheme
+        self.safe = frozenset(s * 13 + f for s, f in enumerate(found) if f < 13 and _safe(s * 13 + f, found, kids))
+        self.homes = sum(1 << (s * 13 + f) for s, f in enumerate(found) if f < 13)  # may go home (a mask)
+        return self
+
+    def __missing__(self, col: bytes) -> tuple[int, int]:
+        if len(self) >= _COLUMN_CACHE:
+            self.clear()
+        terms = self[col] = column_terms(col, self.need, self.order, self.scheme)
+        return terms
+
+
+_COLUMN_CACHE = 1 << 16  # columns remembered per ``found`` (then that cache is emptied)
+_FOUND_CACHE = 256  # ``found`` tuples with a cache (then all are dropped; only speed depends on it)
+
+
+def column_terms(col: bytes, need: bytes, order: Order, scheme: int) -> tuple[int, int]:
+    """A non-empty column's (gain, burial) under a move order (``params.Order``): the gain is
+    added to a move out of the column, the burial to a move onto it. ``need`` marks the cards
+    the suit stacks need soon (within ``order.need_ranks`` ranks)."""
+    if scheme == 0:
+        # the whole column: w_dig per card above the shallowest needed card (99 if none), less
+        # the burial (w_bury per needed card), less w_empty for a lone card
+        marks = col.translate(need)
+        buried = marks.count(1)
+        dig = len(col) - 1 - marks.rfind(1) if buried else 99
+        bury = order.w_bury * buried
+        return order.w_dig * dig - bury - (order.w_empty if len(col) == 1 else 0), bury
+    # the cards under the top one: -w_dig for a lone card (it empties the column), else -w_dig
+    # per needed card plus w_long per card above the nearest of them (0 if none); no burial
+    if len(col) == 1:
+        return -order.w_dig, 0
+    marks = col[:-1].translate(need)
+    n = marks.count(1)
+    return (order.w_long * (len(col) - 2 - marks.rfind(1)) - order.w_dig * n if n else 0), 0
+
+
+def solve(position: Position, rules: RuleSet, max_states: int | None = None,
+          max_seconds: float | None = None, prune: bool = True, order: int | None = None,
+          run=None) -> Result:
+    """Search a position to the end (or to a limit): ``solved`` with a winning line (key
+    notation; ``Result.auto`` marks the game's automatic moves), ``unsolvable`` (a proof) or
+    ``unknown``. ``Result.max_empty`` is the most empty columns of any position the search
+    made (King Albert's tip; exact for a position proved unsolvable).
+
+    The move orders of ``params.orders`` are tried in turn while a search stops at the limit,
+    each with the whole ``max_states`` (and what is left of ``max_seconds``); ``states`` is the
+    last search's count. ``order``: only that one of them (its index; HELP's levels take them in
+    turn, each with the level's whole budget). ``run`` is the search loop: ``_run`` of this
+    module unless another that makes the same search (``_cfamily``) passes its own."""
+    t0 = time.perf_counter()
+    position.check(rules)
+    p = _params.params(rules)  # the rule parameters, read from the rule set here only (raises if unsupported)
+    kids = _tables(p)[1]
+    ncol = p.columns
+    names = move_names(rules)
+    cols = [bytes(c) for c in position.columns]
+    cells = [FREE if c is None else c for c in position.cells]
+    found = list(position.foundations)
+    moves: list[str] = []
+    flags: list[bool] = []
+    if prune:
+        _settle(p, kids, cols, cells, found, 0, names, moves, flags)
+    max_empty = sum(1 for c in cols if not c)
+    if sum(found) == p.total:
+        return Result(SOLVED, moves, 1, time.perf_counter() - t0, tuple(i for i, a in enumerate(flags) if a),
+                      max_empty)
+    deadline = t0 + max_seconds if max_seconds is not None else None
+    every = _params.orders(p)
+    if order is not None:
+        every = every[order:order + 1]
+        if not every:
+            raise ValueError(f"no move order {order} for {rules.name} ({len(_params.orders(p))} of them)")
+    # The search makes many small tuples and no reference cycles: the cyclic garbage collector
+    # would only walk the stack again and again.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for weights in every:
+            outcome, steps, states, empties = (run or _run)(
+                p, weights, tuple(cols), tuple(cells), tuple(found), (tuple(moves), tuple(flags)), names,
+                max_states if max_states is not None else NO_LIMIT, deadline, max_empty, prune)
+            max_empty = max(max_empty, empties)
+            if outcome != UNKNOWN or (deadline is not None and time.perf_counter() >= deadline):
+                break
+    finally:
+        if collecting:
+            gc.enable()
+    line = [m for ms, _ in steps for m in ms]
+    auto = [a for _, fs in steps for a in fs]
+    return Result(outcome, line, states, time.perf_counter() - t0, tuple(i for i, a in enumerate(auto) if a),
+                  max_empty)
+
+
+def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: int, deadline,
+         max_empty: int, prune: bool = True):
+    """The search of the rule set ``p`` with the move order ``order``, from a position (settled,
+    when pruning) whose own moves are ``step0``: (outcome, the steps of the winning line,
+    states, max_empty). A step is (moves, automatic flags): the root's, then each position's on
+    the path from it."""
+    ncol, ncell = p.columns, p.cells
+    home = ncol + ncell
+    total = p.total
+    any_empty, reserve = p.any_empty, p.reserve
+    home_moves = p.home_moves or not prune  # unpruned, every move home is a move to try
+    parents, kids = _tables(p)
+    shifts = _shifts(p)
+    lets_go = _lets_go(p)
+    game_order = p.game_order
+    p_home_cell, p_home_col, p_cell_parent, p_cell_empty, p_parent, p_empty, p_park = order.prio
+    scheme = p.scheme
+    key0 = key_of(cols, cells)
+    seen = {key0}
+    stack = [(cols, cells, key0, found, 0, step0, NOWHERE, *_exposed(cols, cells))]
+    path: list = []
+    next_clock = CLOCK_EVERY
+    add = seen.add
+    pop = stack.pop
+    push = stack.extend
+    SUIT, RANK, SH, BYTE, BIT = _SUIT, _RANK, _SH, _BYTE, _BIT
+    terms_by_found: dict = {}
+    last_found = terms = None
+
+    while stack:
+        if deadline is not None and len(seen) >= next_clock:
+            next_clock = len(seen) + CLOCK_EVERY
+            if time.perf_counter() >= deadline:
+                return UNKNOWN, [], len(seen), max_empty
+        cols, cells, key, found, depth, step, last, tops, exposed, parked = pop()
+        path[depth:] = (step,)
+        d1 = depth + 1
+        if found is not last_found:
+            last_found = found
+            terms = terms_by_found.get(found)
+            if terms is None:
+                if len(terms_by_found) >= _FOUND_CACHE:
+                    terms_by_found.clear()
+                terms = terms_by_found[found] = _Terms.for_found(found, order, scheme, kids)
+            safe = terms.safe
+
+        # The empty columns (the first, how many) and the first empty cell. (The exposed cards,
+        # card -> column and as a mask, and the parked cards as a mask, came with the entry.)
+        tget = tops.get
+        nempty = ncol - len(tops)
+        empty = cols.index(b"") if nempty else -1
+        nfree = cells.count(FREE)
+        free = -1 if reserve or not nfree else ncol + cells.index(FREE)
+
+        # The candidate moves, each one integer: (priority + PRIO0) << 16 | source << 11 |
+        # destination << 6 | card.
+        cands = []
+        if prune and not nempty and (reserve or not nfree):
+            # No empty column and no free cell (most positions): the only moves are onto a
+            # parent, and home; the cards that have one are found with masks. The same
+            # candidates as below, sooner.
+            movers = exposed | parked
+            if last != NOWHERE:
+                movers &= ~BIT[last]
+            pairs = movers & _with_parent_in(exposed, shifts)
+            while pairs:
+                b = pairs & -pairs
+                pairs ^= b
+                c = b.bit_length() - 1
+                if exposed & b:
+                    s = tops[c]
+                    pr = p_parent + terms[cols[s]][0]
+                else:
+                    s = ncol + cells.index(c)
+                    pr = p_cell_parent
+                for pa in parents[c]:
+                    d = tget(pa)
+                    if d is not None:
+                        cands.append((pr + terms[cols[d]][1] + PRIO0) << 16 | s << 11 | d << 6 | c)
+            if home_moves:
+                pairs = movers & terms.homes
+                while pairs:
+                    b = pairs & -pairs
+                    pairs ^= b
+                    c = b.bit_length() - 1
+                    if exposed & b:
+                        s = tops[c]
+                        cands.append((p_home_col + terms[cols[s]][0] + PRIO0) << 16 | s << 11 | home << 6 | c)
+                    else:
+                        cands.append((p_home_cell + PRIO0) << 16 | (ncol + cells.index(c)) << 11 | home << 6 | c)
+        else:  # every candidate, as the rules say
+            for j in range(ncell):
+                c = cells[j]
+                if c == FREE or c == last:
+                    continue
+                s = ncol + j
+                if home_moves and found[SUIT[c]] == RANK[c]:
+                    cands.append((p_home_cell + PRIO0) << 16 | s << 11 | home << 6 | c)
+                for pa in parents[c]:
+                    d = tget(pa)
+                    if d is not None:
+                        cands.append((p_cell_parent + terms[cols[d]][1] + PRIO0) << 16 | s << 11 | d << 6 | c)
+                if empty >= 0 and (any_empty or RANK[c] == 12):
+                    for d in ((empty,) if prune else [i for i in range(ncol) if not cols[i]]):
+                        cands.append((p_cell_empty + PRIO0) << 16 | s << 11 | d << 6 | c)
+            for c, s in tops.items():
+                if c == last:
+                    continue
+                col = cols[s]
+                gain = terms[col][0]
+                if home_moves and found[SUIT[c]] == RANK[c]:
+                    cands.append((p_home_col + gain + PRIO0) << 16 | s << 11 | home << 6 | c)
+                for pa in parents[c]:
+                    d = tget(pa)
+                    if d is not None:
+                        cands.append((p_parent + gain + terms[cols[d]][1] + PRIO0) << 16 | s << 11 | d << 6 | c)
+                if empty >= 0 and (any_empty or RANK[c] == 12):
+                    if prune:
+                        if len(col) > 1:
+                            cands.append((p_empty + gain + PRIO0) << 16 | s << 11 | empty << 6 | c)
+                    else:
+                        for d in range(ncol):
+                            if not cols[d]:
+                                cands.append((p_empty + gain + PRIO0) << 16 | s << 11 | d << 6 | c)
+                if not reserve:
+                    if prune:
+                        if free >= 0:
+                            cands.append((p_park + gain + PRIO0) << 16 | s << 11 | free << 6 | c)
+                    else:
+                        for j in range(ncell):
+                            if cells[j] == FREE:
+                                cands.append((p_park + gain + PRIO0) << 16 | s << 11 | (ncol + j) << 6 | c)
+        if not cands:
+            continue
+        cands.sort()
+
+        children = []
+        for x in cands:
+            s = (x >> 11) & 31
+            d = (x >> 6) & 31
+            c = x & 63
+            # The child's key before any safe move home: the moved card's ``under`` changes.
+            if s < ncol:
+                rest = cols[s][:-1]
+                old = rest[-1] if rest else BOTTOM
+            else:
+                rest = b""
+                old = PARKED
+            if d == home:
+                new = HOME
+            elif d < ncol:
+                dst = cols[d]
+                new = dst[-1] if dst else BOTTOM
+            else:
+                new = PARKED
+            nkey = key ^ ((old ^ new) << SH[c])
+            if prune and (d == home or (rest and rest[-1] in safe)):
+                # Cards go home after the move (or the move went home and others may follow):
+                # make the child and its safe moves home, then test its key.
+                cl, nc, nf = list(cols), list(cells), list(found)
+                if s < ncol:
+                    cl[s] = rest
+                else:
+                    nc[s - ncol] = FREE
+                if d == home:
+                    nf[SUIT[c]] += 1
+                elif d < ncol:
+                    cl[d] = dst + BYTE[c]
+                else:
+                    nc[d - ncol] = c
+                mv, fl = [names[s][d]], [False]
+                alone = False
+                if d != home and not game_order:
+                    # The position was settled, so the exposed card is the only safe one: walk
+                    # down its column. While no card that a card sent home lets go home (the
+                    # next of its suit, the cards it may go on) lies exposed or parked, the walk
+                    # is all _settle would do, move for move. (Not in the game's order: there a
+                    # card home mostly lets a reserve card go too, and the walk would be undone.)
+                    alone = True
+                    around = exposed | parked
+                    n = len(rest)
+                    while n and _safe(rest[n - 1], nf, kids):
+                        x = rest[n - 1]
+                        nf[SUIT[x]] += 1
+                        n -= 1
+                        nkey ^= ((rest[n - 1] if n else BOTTOM) ^ HOME) << SH[x]
+                        mv.append(names[s][home])
+                        fl.append(False)
+                        if around & lets_go[x]:
+                            alone = False
+                            break
+                    if alone:
+                        cl[s] = rest[:n]
+                    else:  # _settle from the plain move
+                        nf = list(found)
+                        mv, fl = [names[s][d]], [False]
+                        nkey = key ^ ((old ^ new) << SH[c])
+                if not alone:
+                    nkey = _settle(p, kids, cl, nc, nf, nkey, names, mv, fl)
+                if nkey in seen:
+                    continue
+                if len(seen) >= max_states:
+                    return UNKNOWN, [], len(seen), max_empty
+                add(nkey)
+                nstep = (tuple(mv), tuple(fl))
+                if sum(nf) == total:
+                    path.append(nstep)
+                    return SOLVED, path, len(seen), ncol
+                e = cl.count(b"")
+                if e > max_empty:
+                    max_empty = e
+                children.append((cl, tuple(nc), nkey, tuple(nf), d1, nstep, NOWHERE, *_exposed(cl, nc)))
+                continue
+            # A plain move: its key is tested before the child is made (most are seen).
+            if nkey in seen:
+                continue
+            if len(seen) >= max_states:
+                return UNKNOWN, [], len(seen), max_empty
+            add(nkey)
+            if old == BOTTOM and nempty + 1 > max_empty:
+                max_empty = nempty + 1  # counted before the card lands (in an empty column, or not)
+            # The child: its columns, cells, suit stacks, exposed and parked cards.
+            cl = list(cols)
+            nc = cells
+            nfound = found
+            t = tops.copy()
+            m = exposed
+            pm = parked
+            if s < ncol:
+                cl[s] = rest
+                del t[c]
+                m ^= BIT[c]
+                if rest:
+                    t[old] = s
+                    m |= BIT[old]
+            else:
+                nc = list(cells)
+                nc[s - ncol] = FREE
+                nc = tuple(nc)
+                pm ^= BIT[c]
+            nstep = ((names[s][d],), _NO_FLAG)
+            if d == home:  # unpruned only: a move home is an ordinary move
+                nf = list(found)
+                nf[SUIT[c]] += 1
+                nfound = tuple(nf)
+                if sum(nfound) == total:
+                    path.append(nstep)
+                    return SOLVED, path, len(seen), ncol
+            elif d < ncol:
+                cl[d] = dst + BYTE[c]
+                if dst:
+                    del t[new]
+                    m ^= BIT[new]
+                t[c] = d
+                m |= BIT[c]
+            else:
+                nc = list(nc)
+                nc[d - ncol] = c
+                nc = tuple(nc)
+                pm |= BIT[c]
+            if prune and len(t) == ncol and (reserve or FREE not in nc):
+                # No empty column and no free cell: if no card but c (which may not move again)
+                # may go onto an exposed card, nor home, the child has no move. Seen, but not
+                # pushed (popped, it would make no candidate): speed only.
+                movers = (m | pm) & ~BIT[c]
+                if not (movers & _with_parent_in(m, shifts)) and not (home_moves and movers & terms.homes):
+                    continue
+            children.append((cl, nc, nkey, nfound, d1, nstep, c if prune else NOWHERE, t, m, pm))
+        children.reverse()  # the preferred move is explored first
+        push(children)
+    return UNSOLVABLE, [], len(seen), max_empty
