@@ -57,3 +57,29 @@ def test_rows_above_a_size_are_skipped_and_counted(tmp_path):
     done = check(out, 3, "--skip-above", str(big - 1))
     n = sum(int(r["states"]) == big for r in rows)
     assert done.returncode == 0 and f"{n} skipped (more than {big - 1} positions)" in done.stdout
+
+
+def test_the_published_ten_thousand_deal_surveys_are_the_readmes_rows():
+    """docs/games: King Albert at rank 3, deals 1..10000, every deal decided; at rank 0, deals
+    1001..10000 beside 1..1000; README's rows are these files' counts."""
+    import re
+    from collections import Counter
+
+    root = Path(__file__).resolve().parent.parent
+    docs = root / "docs" / "games"
+
+    def rows(name: str) -> list[dict]:
+        with (docs / name).open(newline="") as f:
+            return list(csv.DictReader(f))
+
+    r3 = rows("king-albert-survey-r3.csv")
+    assert sorted(int(r["deal"]) for r in r3) == list(range(1, 10_001))
+    r0 = rows("king-albert-survey-r0.csv") + rows("king-albert-survey-r0-1001-10000.csv")
+    assert sorted(int(r["deal"]) for r in r0) == list(range(1, 10_001))
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    for table, mark in ((r3, r"\| 3 \| 1-10000 \|"), (r0, r"\| 0, deals past 1000 [^|]*\| 1-10000 \|")):
+        count = Counter(r["outcome"] for r in table)
+        row = re.search(mark + r" (\d+) \| (\d+) \| (\d+) \|", readme)
+        assert row, mark
+        assert tuple(map(int, row.groups())) == (count["solved"], count["unsolvable"], count["unknown"])
+    assert not [r for r in r3 if r["outcome"] == "unknown"]
