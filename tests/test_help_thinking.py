@@ -143,6 +143,27 @@ def test_a_killed_task_hands_over_to_a_warm_spare(runner):
     assert again.tick(1) == Thought("solved", "NEW", 0)
 
 
+def policy_of(budget: int) -> Thought:
+    """The scheduling policy of the process that runs it (module level: the worker runs it)."""
+    import os
+
+    return Thought("solved", os.sched_getscheduler(0), 0)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "SCHED_BATCH"), reason="Linux's scheduling policies")
+def test_the_worker_is_a_batch_process_and_the_window_is_not(runner):
+    """The worker runs as SCHED_BATCH, so sending it a task never hands it the CPU of the frame
+    that sent it (the frame of the press waited 1-5 ms for the first level before)."""
+    import os
+
+    a = Advisor(rate=1)
+    a.start(Task(policy_of, (), levels=(1,), budget=0), frame=0)
+    assert a.tick(1).answer == os.SCHED_BATCH
+    runner._starting.join()  # the warm spare, a batch process too
+    assert os.sched_getscheduler(runner._ready.proc.pid) == os.SCHED_BATCH
+    assert os.sched_getscheduler(0) != os.SCHED_BATCH
+
+
 def test_a_cancelled_search_is_not_waited_for_and_the_next_one_answers(runner):
     """HELP, then a key at once (the worker is killed mid-search), then HELP again."""
     keys = ["HELP", "SPACE", "HELP"]
