@@ -19,6 +19,7 @@ from baker8bit.console import dialogue as base
 from baker8bit.console import thinking
 from baker8bit.console.dialogue import IDLE
 from baker8bit.core import events as ev
+from baker8bit.games.sequence.players import HINT_SAMPLES, best_move, hint_samples, sampling_move
 from baker8bit.games.sequence.rules import STORAGE_NAMES, Move
 
 SOURCES = "H" + STORAGE_NAMES
@@ -34,8 +35,6 @@ HELP_FRAMES = 6
 def think(position, budget: int) -> thinking.Thought:
     """HELP's task: the move the look-ahead player makes here (``players.best_move``), or None
     when the game is over ("unsolvable": no move is left)."""
-    from baker8bit.games.sequence.players import best_move
-
     move = best_move(position) if not position.over() else None
     return thinking.Thought(thinking.UNSOLVABLE if move is None else thinking.SOLVED, move)
 
@@ -51,8 +50,6 @@ SAMPLING_FRAMES = 32
 def think_sampling(position, samples: int) -> thinking.Thought:
     """HELP's task with the sampling player: its move here with ``samples`` samples (the task's
     one budget), seeded from the visible position; None when the game is over."""
-    from baker8bit.games.sequence.players import sampling_move
-
     move = sampling_move(position, samples) if not position.over() else None
     return thinking.Thought(thinking.UNSOLVABLE if move is None else thinking.SOLVED, move)
 
@@ -108,8 +105,6 @@ class SequenceDialogue(base.Dialogue):
         self.hint_text = "THINKING"
         rate = self.timing.help_rate
         if getattr(self.game.rules, "hint", "lookahead") == "sampling":
-            from baker8bit.games.sequence.players import HINT_SAMPLES, hint_samples
-
             samples = hint_samples(rate) if rate else HINT_SAMPLES
             self.think(thinking.Task(think_sampling, (self.game.position,),
                                      levels=(SAMPLING_FRAMES if rate else 0,), budget=samples))
