@@ -50,17 +50,12 @@ def keys_json(deal: int, keys: list[str], auto: str = "on") -> dict:
 
 def fc_solve(pos: Position) -> tuple[str, list[str]]:
     """fc-solve's verdict and moves: ``-to 01ABDE``, then ``-to 01DBAE``, then a-star, while undecided."""
-    verdict, moves = fcsolve.solve(pos, RULES, "--max-iters", FC_ITERS)
-    if verdict == UNKNOWN:
-        verdict, moves = fcsolve.solve(pos, RULES, "--max-iters", FC_ITERS, "-to", "01DBAE")
-    if verdict == UNKNOWN:
-        verdict, moves = fcsolve.solve(pos, RULES, "--max-iters", FC_ITERS, "--method", "a-star")
-    return verdict, moves
+    return fcsolve.decide(pos, RULES, FC_ITERS)
 
 
 COMPILED = choose.compiled_built()
 OUR_CAP = 6_000_000 if COMPILED else 300_000
-FC_ITERS = "3000000"
+FC_ITERS = 3_000_000
 
 
 def test_verdicts_equal_fc_solves_on_deals_1_to_100_and_solutions_win():

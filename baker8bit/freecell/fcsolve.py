@@ -58,6 +58,23 @@ def verdict(output: str) -> str:
     return UNKNOWN  # "Iterations count exceeded." and anything else
 
 
+# fc-solve's tries for a deal it does not decide at once: its default depth-first order, another
+# order of the same moves (reserve cards onto a parent first), then a-star (tests/test_king_albert_fcsolve.py
+# names the deals each one decides)
+TRIES = ((), ("-to", "01DBAE"), ("--method", "a-star"))
+
+
+def decide(pos: Position, rules: RuleSet, max_iters: int, timeout: float = 120) -> tuple[str, list[str]]:
+    """fc-solve's verdict and moves after each of ``TRIES`` in turn while it is undecided, each
+    with ``max_iters`` iterations (``-to`` overrides the rule set's order)."""
+    verdict, moves = UNKNOWN, []
+    for extra in TRIES:
+        verdict, moves = solve(pos, rules, "--max-iters", str(max_iters), *extra, timeout=timeout)
+        if verdict != UNKNOWN:
+            break
+    return verdict, moves
+
+
 def solve(pos: Position, rules: RuleSet, *extra: str, timeout: float = 120) -> tuple[str, list[str]]:
     """Run fc-solve on a position: its verdict and, when solved, its moves in key notation."""
     board = boardtext.write(pos, rules)

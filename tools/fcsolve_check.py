@@ -1,0 +1,81 @@
+"""Check a FreeCell-family survey's verdicts against fc-solve, and type fc-solve's wins through
+``baker8bit keys``.
+
+For each deal of ``--deals`` decided in the survey CSV: fc-solve runs on the deal
+(``fcsolve.decide``: its default order, another order, then a-star, each with
+``--max-iters``), and where it decides, its verdict must be the survey's; its winning moves
+(every move typed, so the game's automatic moves off) must win through ``baker8bit keys
+--auto off``. One CSV row a deal, appended as it is checked; a stopped run resumes. Prints a
+summary and exits 1 if a verdict differs or a win does not replay.
+
+Run: python tools/fcsolve_check.py --csv docs/games/king-albert-survey-r0.csv --deals 1-1000 --out FILE.csv
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import importlib.util
+import sys
+from collections import Counter
+from pathlib import Path
+
+TOOLS = Path(__file__).resolve().parent
+if importlib.util.find_spec("baker8bit") is None:  # the installed package; else this tree
+    sys.path.insert(0, str(TOOLS.parent))
+sys.path.insert(0, str(TOOLS))
+
+from baker8bit import games  # noqa: E402
+from baker8bit.freecell import fcsolve  # noqa: E402
+from baker8bit.freecell.position import Position  # noqa: E402
+from baker8bit.freecell.solver.survey import parse_deals  # noqa: E402
+from decide_large import wins_through_keys  # noqa: E402
+
+FIELDS = ("deal", "ours", "fc_solve", "agree", "fc_moves", "fc_win")
+
+
+def check(game: str, deal: int, ours: str, max_iters: int) -> dict:
+    rules = games.get(game).rules({"auto": False})
+    verdict, moves = fcsolve.decide(Position.dealt(deal, rules), rules, max_iters)
+    row = {"deal": deal, "ours": ours, "fc_solve": verdict, "fc_moves": len(moves), "fc_win": "",
+           "agree": "" if verdict == fcsolve.UNKNOWN else ("yes" if verdict == ours else "NO")}
+    if verdict == fcsolve.SOLVED:
+        typed = wins_through_keys(["--game", game, "--deal", str(deal), "--auto", "off"], moves)
+        row["fc_win"] = "yes" if typed else "NO"
+    return row
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--csv", required=True, type=Path, help="the survey's CSV (our verdicts)")
+    ap.add_argument("--game", default="king-albert")
+    ap.add_argument("--deals", required=True, type=parse_deals, help="1-1000, 7, or 1-10,20-30")
+    ap.add_argument("--max-iters", type=int, default=3_000_000, help="fc-solve's iterations a try")
+    ap.add_argument("--out", required=True, type=Path)
+    args = ap.parse_args()
+    with args.csv.open(newline="") as f:
+        ours = {int(r["deal"]): r["outcome"] for r in csv.DictReader(f)}
+    done: dict[int, dict] = {}
+    if args.out.exists():
+        with args.out.open(newline="") as f:
+            done = {int(r["deal"]): r for r in csv.DictReader(f)}
+    else:
+        args.out.write_text(",".join(FIELDS) + "\n")
+    for deal in args.deals:
+        if deal in done or ours.get(deal) not in (fcsolve.SOLVED, fcsolve.UNSOLVABLE):
+            continue
+        row = check(args.game, deal, ours[deal], args.max_iters)
+        with args.out.open("a", newline="") as f:
+            csv.DictWriter(f, FIELDS).writerow(row)
+        done[deal] = {k: str(v) for k, v in row.items()}
+    rows = list(done.values())
+    agree = Counter(r["agree"] for r in rows)
+    wins = Counter(r["fc_win"] for r in rows if r["fc_solve"] == fcsolve.SOLVED)
+    print(f"{args.out}: {len(rows)} deals; fc-solve decided {agree['yes'] + agree['NO']}: "
+          f"{agree['yes']} agree, {agree['NO']} differ; {wins['yes']} of fc-solve's "
+          f"{sum(wins.values())} wins typed through keys")
+    return 1 if agree["NO"] or wins["NO"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
