@@ -81,8 +81,11 @@ from baker8bit.freecell.rules import RuleSet
 from baker8bit.freecell.solver import params as _params
 from baker8bit.freecell.solver.params import NOWHERE, Order, Params
 from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Result, move_names
+# a position's exposed cards as {card: column} and as a mask, and its parked cards as a mask
+# (the readable search's; the same empty cell, 254)
+from baker8bit.freecell.solver.search import _FREE, _exposed
 
-FREE = 254  # an empty cell
+FREE = _FREE  # an empty cell (254)
 BOTTOM, PARKED, HOME = 52, 53, 54  # the values of ``under`` that are not cards
 CLOCK_EVERY = 512  # how often (in states) the clock is read when max_seconds is set
 NO_LIMIT = 1 << 62  # more states than any search could keep
@@ -154,21 +157,6 @@ def _with_parent_in(m: int, shifts) -> int:
     for shift, kids in shifts:
         out |= (m >> shift if shift >= 0 else m << -shift) & kids
     return out
-
-
-def _exposed(cols, cells) -> tuple[dict, int, int]:
-    """A position's exposed cards as {card: column} and as a mask (bit c for card c), and its
-    parked cards as a mask."""
-    tops = {}
-    exposed = parked = 0
-    for i, col in enumerate(cols):
-        if col:
-            tops[col[-1]] = i
-            exposed |= _BIT[col[-1]]
-    for c in cells:
-        if c != FREE:
-            parked |= _BIT[c]
-    return tops, exposed, parked
 
 
 def _safe(c: int, found, kids) -> bool:
