@@ -50,3 +50,26 @@ def test_a_wrong_verdict_differs_and_fails_and_a_second_run_resumes(tmp_path):
     again = run(survey, out, "1-2")
     assert again.returncode == 1 and "2 deals" in again.stdout and "1 agree, 1 differ" in again.stdout
     assert out.read_text().count("\n1,") == 1  # deal 1 was not checked twice
+
+
+def test_the_published_cross_check_agrees_everywhere_and_is_the_readmes():
+    """docs/games/king-albert-fcsolve-1-1000.csv: every deal 1..1000, no verdict that differs,
+    every fc-solve win typed back; the README's counts are the file's."""
+    from collections import Counter
+
+    root = Path(__file__).resolve().parent.parent
+    with (root / "docs" / "games" / "king-albert-fcsolve-1-1000.csv").open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert sorted(int(r["deal"]) for r in rows) == list(range(1, 1001))
+    assert not [r for r in rows if r["agree"] == "NO" or r["fc_win"] == "NO"]
+    with (root / "docs" / "games" / "king-albert-survey-r0.csv").open(newline="") as f:
+        ours = {r["deal"]: r["outcome"] for r in csv.DictReader(f)}
+    assert all(r["ours"] == ours[r["deal"]] for r in rows)
+    pairs = Counter((r["ours"], r["fc_solve"]) for r in rows)
+    decided = pairs["solved", "solved"] + pairs["unsolvable", "unsolvable"]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    said = (f"fc-solve decides {decided} deals and agrees on all {decided}; each of its "
+            f"{pairs['solved', 'solved']} wins")
+    assert said in " ".join(readme.split())
+    assert (f"The {1000 - decided} it leaves undecided are {pairs['solved', 'unknown']} of our wins and "
+            f"{pairs['unsolvable', 'unknown']} of our losses") in " ".join(readme.split())
