@@ -22,8 +22,8 @@ def survey_csv(path: Path, outcomes: dict[int, str]) -> None:
                         "seconds": 0, "search": "compiled"})
 
 
-def run(survey: Path, out: Path, deals: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(TOOL), "--csv", str(survey), "--deals", deals,
+def run(survey: Path, out: Path, deals: str, game: str = "king-albert") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(TOOL), "--csv", str(survey), "--deals", deals, "--game", game,
                            "--max-iters", "300000", "--out", str(out)], capture_output=True, text=True)
 
 
@@ -39,6 +39,17 @@ def test_true_verdicts_agree_and_fc_solves_wins_replay(tmp_path):
     assert all(r["agree"] == "yes" for r in rows)
     assert [r["fc_win"] for r in rows] == ["yes", "", "yes"] and int(rows[0]["fc_moves"]) > 50
     assert "3 agree, 0 differ; 2 of fc-solve's 2 wins typed through keys" in done.stdout
+
+
+def test_a_game_without_automatic_moves_is_checked_too(tmp_path):
+    """The 1989 game has no --auto: fc-solve's moves are typed as they are."""
+    need_fcsolve()
+    survey, out = tmp_path / "s.csv", tmp_path / "fc.csv"
+    subprocess.run([sys.executable, "-m", "baker8bit", "survey", "--game", "baker", "--deals", "1-3",
+                    "--workers", "1", "--out", str(survey)], check=True, capture_output=True, text=True)
+    done = run(survey, out, "1-3", game="baker")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "3 agree, 0 differ" in done.stdout and "wins typed through keys" in done.stdout
 
 
 def test_a_wrong_verdict_differs_and_fails_and_a_second_run_resumes(tmp_path):

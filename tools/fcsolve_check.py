@@ -4,8 +4,8 @@
 For each deal of ``--deals`` decided in the survey CSV: fc-solve runs on the deal
 (``fcsolve.decide``: its default order, another order, then a-star, each with
 ``--max-iters``), and where it decides, its verdict must be the survey's; its winning moves
-(every move typed, so the game's automatic moves off) must win through ``baker8bit keys
---auto off``. One CSV row a deal, appended as it is checked; a stopped run resumes. Prints a
+(every move typed: King Albert's automatic moves off) must win through ``baker8bit keys``
+(``--auto off`` there). One CSV row a deal, appended as it is checked; a stopped run resumes. Prints a
 summary and exits 1 if a verdict differs or a win does not replay.
 
 Run: python tools/fcsolve_check.py --csv docs/games/king-albert-survey-r0.csv --deals 1-1000 --out FILE.csv
@@ -34,13 +34,22 @@ from decide_large import wins_through_keys  # noqa: E402
 FIELDS = ("deal", "ours", "fc_solve", "agree", "fc_moves", "fc_win")
 
 
-def check(game: str, deal: int, ours: str, max_iters: int) -> dict:
-    rules = games.get(game).rules({"auto": False})
+def manual(game: str) -> tuple[object, list[str]]:
+    """The game's rule set with every move typed, and the ``keys`` options that choose it:
+    automatic moves off where the game has them (King Albert's ``--auto``); the others make
+    none (their safe moves home are the player's)."""
+    variant = games.get(game)
+    if any(o.name == "auto" for o in variant.options):
+        return variant.rules({"auto": False}), ["--auto", "off"]
+    return variant.rules({}), []
+
+
+def check(game: str, rules, keys_options: list[str], deal: int, ours: str, max_iters: int) -> dict:
     verdict, moves = fcsolve.decide(Position.dealt(deal, rules), rules, max_iters)
     row = {"deal": deal, "ours": ours, "fc_solve": verdict, "fc_moves": len(moves), "fc_win": "",
            "agree": "" if verdict == fcsolve.UNKNOWN else ("yes" if verdict == ours else "NO")}
     if verdict == fcsolve.SOLVED:
-        typed = wins_through_keys(["--game", game, "--deal", str(deal), "--auto", "off"], moves)
+        typed = wins_through_keys(["--game", game, "--deal", str(deal), *keys_options], moves)
         row["fc_win"] = "yes" if typed else "NO"
     return row
 
@@ -55,6 +64,7 @@ def main() -> int:
     args = ap.parse_args()
     with args.csv.open(newline="") as f:
         ours = {int(r["deal"]): r["outcome"] for r in csv.DictReader(f)}
+    rules, keys_options = manual(args.game)
     done: dict[int, dict] = {}
     if args.out.exists():
         with args.out.open(newline="") as f:
@@ -64,7 +74,7 @@ def main() -> int:
     for deal in args.deals:
         if deal in done or ours.get(deal) not in (fcsolve.SOLVED, fcsolve.UNSOLVABLE):
             continue
-        row = check(args.game, deal, ours[deal], args.max_iters)
+        row = check(args.game, rules, keys_options, deal, ours[deal], args.max_iters)
         with args.out.open("a", newline="") as f:
             csv.DictWriter(f, FIELDS).writerow(row)
         done[deal] = {k: str(v) for k, v in row.items()}
