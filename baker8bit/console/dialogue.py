@@ -37,7 +37,7 @@ class Dialogue:
         self.winner_start = 0
         # HELP thinks off the frame (console/thinking.py); a 0.2.0 recording (help_rate 0)
         # keeps the HELP it was made with: the game's task says how
-        self.advisor = thinking.Advisor(timing.help_rate, timing.help_first if timing.help_rate else 0)
+        self.advisor = thinking.Advisor(timing.help_rate, timing.help_first_due)
         self.hint: tuple[str, ...] = ()
         self.hint_text = ""
         self.hint_start = 0

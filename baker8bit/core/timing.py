@@ -30,6 +30,12 @@ class Timing:
     # never waits for it; 0 (no such frame) in recordings made before it
     help_first: int = 0
 
+    @property
+    def help_first_due(self) -> int:
+        """The ``help_first`` HELP's levels keep: 0 for 0.2.0's HELP (``help_rate`` 0), which
+        has no levels to keep from the press's frame."""
+        return self.help_first if self.help_rate else 0
+
 
 @cache
 def _data() -> dict:

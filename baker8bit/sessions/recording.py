@@ -327,7 +327,7 @@ def _unrecorded(name: str, timing: Timing) -> bool:
     it is 0 (made before it, or 0.2.0's HELP, which has no levels)."""
     if name == "help_rate":
         return timing.help_rate == 0
-    return name == "help_first" and (timing.help_first == 0 or timing.help_rate == 0)
+    return name == "help_first" and timing.help_first_due == 0
 
 
 def dump(rec: Recording) -> str:
