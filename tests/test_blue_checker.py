@@ -187,6 +187,29 @@ def test_effort_adds_runs_in_the_same_memory_and_keeps_every_verdict():
         checker.solve(rules.deal(1, lay), lay, effort=0)
 
 
+def test_seeds_shake_other_runs_and_keep_every_verdict():
+    """``seeds`` S: run k of the plan shakes its order with seed S + k (HELP's levels each take
+    their own). The verdicts stay those of every 2x4 layout, aces as dealt and undecided; the
+    runs differ (another win is found first on some layout); seeds 0 is the plain plan."""
+    lay = Layout(2, 3)
+    won = study.winnable_set(lay)
+    differ = 0
+    for b in study.all_layouts(lay):
+        want = checker.SOLVED if b in won else checker.UNSOLVABLE
+        plain = checker.solve(b, lay, max_positions=6, effort=4)
+        other = checker.solve(b, lay, max_positions=6, effort=4, seeds=1 << 20)
+        assert other.outcome in (want, checker.UNKNOWN) and plain.outcome in (want, checker.UNKNOWN)
+        assert checker.solve(b, lay, seeds=1 << 20).outcome == want
+        if other.outcome == checker.SOLVED:
+            assert replay_wins(b, lay, other)
+        differ += (plain.outcome, plain.moves) != (other.outcome, other.moves)
+        again = checker.solve(b, lay, max_positions=6, effort=4, seeds=0)
+        assert (again.outcome, again.moves, again.positions) == (plain.outcome, plain.moves, plain.positions)
+    assert differ
+    best = checker.solve_any(rules.deal(5, lay), lay, seeds=3 << 20)
+    assert best.outcome == checker.solve_any(rules.deal(5, lay), lay).outcome
+
+
 def test_effort_decides_a_full_size_deal_one_try_leaves_unknown():
     # deal 17 as dealt: unknown after the runs of one budget of 2 million positions, won
     # by the further runs of four (each run still keeps at most 2 million)

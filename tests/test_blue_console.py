@@ -14,6 +14,7 @@ from baker8bit.cli import main
 from baker8bit.console import script
 from baker8bit.console.machine import KeyMachine
 from baker8bit.console.screens import compose
+from baker8bit.core.cards import SUITS
 from baker8bit.games.blue import gamefile, rules
 from baker8bit.games.blue.rules import Game, Layout, card, parse_board
 from baker8bit.sessions.recording import Recorder, dump, parse, replay
@@ -123,48 +124,93 @@ def test_a_card_with_no_gap_flashes_and_nothing_moves():
     assert texts(m)[-1] == "flash A 1"
 
 
-def test_help_names_the_checkers_next_move():
-    m = small()
+def _answer(m: KeyMachine) -> tuple[int, str]:
+    """Press HELP, tick until it answers: (frames from the press, the hint event's text)."""
     run(m, "<HELP>")
     assert m.view().hint_text == "THINKING"  # the first level is due at help_first, not LEVELS[0]
     while m.advisor.thinking:
         m.tick()
-    assert m.view().hint_text == "2C>A1" and texts(m)[-1] == "hint 2C>A1"
-    assert m.view().hint == ("B 1", "A 1")
+    asked, told = [e for e in m.events if e.kind == "help"][-1], [e for e in m.events if e.kind == "hint"][-1]
+    return told.frame - asked.frame, told.text.removeprefix("hint ")
+
+
+def test_following_help_from_a_fresh_deal_wins(monkeypatch):
+    """HELP at a fresh deal names a move, or the ace ordering its win plays with (the hint
+    marks the first two aces to swap); once the player follows it, HELP answers from that win at
+    once (no search: at help_first frames), move after move, to WINNER."""
+    from baker8bit.games.blue import checker
+
+    calls = []
+    for name in ("solve", "solve_any"):
+        real = getattr(checker, name)
+        monkeypatch.setattr(checker, name, lambda *a, _real=real, **k: calls.append(1) or _real(*a, **k))
+    for deal in range(1, 9):
+        m = small(deal)
+        frames, text = _answer(m)
+        if text == "lost":
+            continue
+        assert calls, "the first answer comes from a search"
+        if text.startswith("ACES "):
+            want = text.split()[1]
+            a, b = m.view().hint
+            run(m, a.replace(" ", "") + " " + b.replace(" ", ""))  # the two aces the hint marks
+            assert "".join(SUITS[s] for s in m.game.position.aces) == want
+        run(m, "P")
+        del calls[:]
+        while not m.game.won:
+            frames, text = _answer(m)
+            assert frames == m.timing.help_first and not calls  # on HELP's win: no search
+            src, dst = m.view().hint
+            made = m.game.moves
+            run(m, src.replace(" ", "") + " " + dst.replace(" ", ""))
+            assert m.game.moves == made + 1  # the hint's two slots are a legal move
+        assert "winner" in texts(m)
+
+
+def test_help_off_its_line_searches_again(monkeypatch):
+    """A board that is not on HELP's last win (the player went another way) is searched afresh."""
+    from baker8bit.games.blue import checker
+    from baker8bit.games.blue.rules import moves as legal
+
+    m = small()
+    _answer(m)
+    calls = []
+    real = checker.solve
+    monkeypatch.setattr(checker, "solve", lambda *a, **k: calls.append(1) or real(*a, **k))
+    pos = m.game.position
+    line_start, line_moves = m.dialogue.line
+    off = next(mv for mv in legal(pos.board, pos.layout) if mv != line_moves[0] or pos.board != line_start)
+    pos.play(off)
+    _answer(m)
+    assert calls, "a board off the line asks the checker"
 
 
 def test_help_at_full_size_stays_within_its_positions(monkeypatch):
     """HELP's levels: each search at most help_rate positions a frame of its level in all
-    (HELP_EFFORT runs' worth of a quarter each), the answer at a level's frame, even on a
-    full-size deal."""
+    (HELP_EFFORT runs' worth of a quarter each), each level's runs shaken from its own seeds,
+    the answer at a level's frame, even on a full-size deal."""
     from baker8bit.console.thinking import LEVELS
     from baker8bit.games.blue import checker
-    from baker8bit.games.blue.dialogue import HELP_EFFORT
+    from baker8bit.games.blue.dialogue import HELP_EFFORT, HELP_SEEDS
 
     seen = []
-    real = checker.solve
+    real = checker.solve_any
 
     def spy(*a, **k):
         res = real(*a, **k)
-        seen.append((k.get("max_positions"), k.get("effort"), res.positions))
+        seen.append((k.get("max_positions"), k.get("effort"), k.get("seeds"), res.positions))
         return res
 
-    monkeypatch.setattr(checker, "solve", spy)
+    monkeypatch.setattr(checker, "solve_any", spy)
     m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=3)
-    run(m, "<HELP>")
-    while m.advisor.thinking:
-        m.tick()
-    asked, told = (e.frame for e in m.events if e.kind in ("help", "hint"))
-    frames = told - asked
+    assert m.game.position.can_set_aces()  # so one search with the aces undecided, a level
+    frames, _text = _answer(m)
     assert frames in LEVELS or frames == m.timing.help_first  # a level due sooner comes at help_first
-    # one level after the other, up to the answer's; while the aces may still be placed, the
-    # search as dealt and the one with the best ordering share a level's budget
-    assert m.game.position.can_set_aces()
-    budgets = [m.timing.help_rate * f // 2 // HELP_EFFORT for f in LEVELS if f <= frames]
-    assert [mp for mp, _, _ in seen] == budgets
-    # the runs of a level together keep at most its share: a run's positions are those it kept
-    assert all(eff == HELP_EFFORT and n <= mp * eff for mp, eff, n in seen)
-    assert texts(m)[-1].startswith("hint ")  # it answered (a move, the aces, lost or unknown)
+    asked = [f for f in LEVELS if f <= frames] or [LEVELS[0]]
+    assert [mp for mp, _, _, _ in seen] == [m.timing.help_rate * f // HELP_EFFORT for f in asked]
+    assert [sd for _, _, sd, _ in seen] == [k * HELP_SEEDS for k in range(len(asked))]
+    # the runs of a level together keep at most its budget: a run's positions are those it kept
+    assert all(eff == HELP_EFFORT and n <= mp * eff for mp, eff, _, n in seen)
 
 
 def test_help_of_a_0_2_0_recording_answers_in_the_frame_of_the_press():

@@ -117,10 +117,12 @@ def _search_with_restarts(start: bytes, layout: Layout, budget: int, max_seconds
 
 
 def _runs(start: bytes, layout: Layout, budget: int, max_seconds: float | None,
-          prune: bool = True, work: int | None = None, proof: int | None = None):
+          prune: bool = True, work: int | None = None, proof: int | None = None, seeds: int = 0):
     """``_search_with_restarts`` and what decided: (outcome, moves, positions, method).
     ``proof``: when the plan ends unknown, one more run in the plain order keeping up
-    to ``proof`` positions (the "proof run": its stack emptying is the proof)."""
+    to ``proof`` positions (the "proof run": its stack emptying is the proof).
+    ``seeds``: run k shakes its order with seed ``seeds + k`` (0: the plain order), so
+    plans with different ``seeds`` try different runs (HELP's levels)."""
     t0 = time.monotonic()
     total = 0
     caps = enumerate(restarts.plan(budget, work=work))  # lazy: the first runs mostly decide
@@ -130,7 +132,8 @@ def _runs(start: bytes, layout: Layout, budget: int, max_seconds: float | None,
         left = None if max_seconds is None else max_seconds - (time.monotonic() - t0)
         if left is not None and left <= 0:
             break
-        outcome, path, n = _search(start, layout, cap, left, prune, k if k else None)
+        seed = None if k is None else seeds + k
+        outcome, path, n = _search(start, layout, cap, left, prune, seed or None)
         total += n
         if outcome != UNKNOWN:
             name = f"plan run {k}" if k is not None else "proof run"
@@ -170,17 +173,17 @@ def _proof_positions(layout: Layout, proof_memory: int | None) -> int | None:
 def solve(board: bytes, layout: Layout, aces: tuple[int, ...] | None = None, *,
           max_memory: int | None = None, max_positions: int | None = None,
           max_seconds: float | None = None, effort: int = DEFAULT_EFFORT,
-          proof_memory: int | None = None) -> Result:
+          proof_memory: int | None = None, seeds: int = 0) -> Result:
     """The verdict for ``board`` with the aces ``aces`` (default: as on the board).
     ``effort``: the runs together may keep ``effort`` times what one run may.
     ``proof_memory``: bytes for one more run, in the plain order, when the plan ends
     unknown (what ``proof_memory`` holds at ``position_bytes``; e.g. 8G: 117 million
-    positions compiled)."""
+    positions compiled). ``seeds``: the plan's first order seed (``_runs``)."""
     t0 = time.monotonic()
     start = board if aces is None else rules.with_aces(board, aces, layout)
     budget = _limits(layout, max_memory, max_positions)
     outcome, path, n, how = _runs(start, layout, budget, max_seconds, _prune_inside(layout),
-                                  _work(budget, effort), _proof_positions(layout, proof_memory))
+                                  _work(budget, effort), _proof_positions(layout, proof_memory), seeds)
     return Result(outcome, path, rules.aces_of(start, layout), n, time.monotonic() - t0, how)
 
 
@@ -190,7 +193,7 @@ ORDERING_SHARE = 16  # solve_any's tries of each ordering keep 1/16 of the budge
 def solve_any(board: bytes, layout: Layout, *, max_memory: int | None = None,
               max_positions: int | None = None, max_seconds: float | None = None,
               effort: int = DEFAULT_EFFORT, proof_memory: int | None = None,
-              orderings: bool = True) -> Result:
+              orderings: bool = True, seeds: int = 0) -> Result:
     """The verdict with the best ace ordering (rule 6): solved with the ordering
     that wins and its moves, or unsolvable for every ordering.
 
@@ -198,14 +201,14 @@ def solve_any(board: bytes, layout: Layout, *, max_memory: int | None = None,
     ``orderings``: each of the S! orderings in turn, its own plan with a run keeping
     ``1 / ORDERING_SHARE`` of the budget (the same effort): a win of one is a win; a proof for
     every one is a proof. Then, if still unknown, the proof run of ``proof_memory`` (as in
-    ``solve``) with the aces undecided."""
+    ``solve``) with the aces undecided. ``seeds``: the first plan's first order seed (``_runs``)."""
     t0 = time.monotonic()
     b = bytearray(board)
     for a in range(0, layout.size, layout.width):
         b[a] = UNDECIDED
     budget = _limits(layout, max_memory, max_positions)
     outcome, path, n, how = _runs(bytes(b), layout, budget, max_seconds, _prune_inside(layout),
-                                  _work(budget, effort))
+                                  _work(budget, effort), seeds=seeds)
     if outcome == SOLVED:
         return Result(outcome, path, _aces_won(bytes(b), path, layout), n, time.monotonic() - t0, how)
     if outcome == UNKNOWN and orderings:

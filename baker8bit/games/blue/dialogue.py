@@ -31,7 +31,7 @@ from baker8bit.core.cards import SUITS
 from baker8bit.core.timing import Timing
 from baker8bit.games.blue import checker, gamefile
 from baker8bit.games.blue.play import BlueGame, rules_of
-from baker8bit.games.blue.rules import GAP, Move, RulesError, card_text, rank_of
+from baker8bit.games.blue.rules import GAP, Move, RulesError, aces_of, apply, card_text, rank_of, with_aces
 from baker8bit.console.dialogue import IDLE, SELECTED, WON
 
 STRATEGY, PLAY = "strategy", "play"
@@ -42,6 +42,7 @@ HELP_POSITIONS = 20_000  # the checker's budget for HELP, in positions (never se
 # HELP answers within the frame it is asked in
 HELP_EFFORT = 4  # HELP's levels: a budget of B positions is 4 runs' worth of B / 4 each (checker effort 4):
 # more restarts in the same work win more deals (docs/games/blue.md, "HELP")
+HELP_SEEDS = 1 << 20  # level k's plan shakes its runs with order seeds from k * HELP_SEEDS on
 
 
 def slot_key(row_letter: str, col: int) -> str:
@@ -55,34 +56,70 @@ def save_path():
     return userdata.data_dir(create=True) / FILE_NAME
 
 
-def think(board: bytes, lay, can_set_aces: bool, as_0_2: bool, budget: int) -> thinking.Thought:
-    """HELP's task (``console/thinking.py``): the checker within ``budget`` positions in all, as
-    ``HELP_EFFORT`` efforts of ``budget / HELP_EFFORT`` (the two searches below share it while the
-    aces may still be placed). A win from the board
-    as it is gives its first move (``("move", Move)``); else, while the aces may still be placed,
-    a win with the best ordering gives that ordering (``("aces", suits)``); a proof for every
-    ordering that may still be chosen is "unsolvable".
+def think(board: bytes, lay, can_set_aces: bool, as_0_2: bool, budget: int, level: int = 0) -> thinking.Thought:
+    """HELP's task (``console/thinking.py``) at one level: the checker within ``budget``
+    positions in all, as ``HELP_EFFORT`` efforts of ``budget / HELP_EFFORT``, its plan's order
+    seeds starting at ``level * HELP_SEEDS`` (so each level tries other runs than the levels
+    before it, not the same ones again). While the aces may still be placed, one search with the
+    aces undecided (``checker.solve_any``, which also finds the wins of the aces as they are);
+    else one with the aces as they are.
 
-    ``as_0_2``: HELP as 0.2.0 made it, for its recordings: each search with the whole budget,
-    one effort, and "unsolvable" is the verdict on the aces as dealt even while they may still
-    be placed."""
-    share = max(1, budget // 2) if can_set_aces and not as_0_2 else budget
-    effort = 1 if as_0_2 else HELP_EFFORT
-    share = max(1, share // effort)
-    res = checker.solve(board, lay, max_positions=share, effort=effort)
+    A win whose ordering is the board's gives its first move (``("move", Move, line)``); a win
+    with another ordering gives that ordering (``("aces", suits, line)``); ``line`` is the win,
+    (its start board, its moves), which the dialogue keeps to answer at once on it. A proof
+    (every ordering that may still be chosen) is "unsolvable".
+
+    ``as_0_2``: HELP as 0.2.0 made it, for its recordings (``_think_0_2``)."""
+    if as_0_2:
+        return _think_0_2(board, lay, can_set_aces, budget)
+    share = max(1, budget // HELP_EFFORT)
+    seeds = level * HELP_SEEDS
+    if can_set_aces:
+        res = checker.solve_any(board, lay, max_positions=share, effort=HELP_EFFORT, orderings=False,
+                                seeds=seeds)
+    else:
+        res = checker.solve(board, lay, max_positions=share, effort=HELP_EFFORT, seeds=seeds)
+    if res.outcome == checker.SOLVED and res.moves:
+        line = (with_aces(board, res.aces, lay), tuple(res.moves))
+        if tuple(res.aces) == aces_of(board, lay):
+            return thinking.Thought(checker.SOLVED, ("move", res.moves[0], line), res.positions)
+        return thinking.Thought(checker.SOLVED, ("aces", tuple(res.aces), line), res.positions)
+    outcome = checker.UNSOLVABLE if res.outcome == checker.UNSOLVABLE else checker.UNKNOWN
+    return thinking.Thought(outcome, None, res.positions)
+
+
+def _think_0_2(board: bytes, lay, can_set_aces: bool, budget: int) -> thinking.Thought:
+    """HELP as 0.2.0 made it: the aces as they are, then (while they may still be placed) the
+    aces undecided, each search with the whole budget and one effort; "unsolvable" is the verdict
+    on the aces as they are even while they may still be placed."""
+    res = checker.solve(board, lay, max_positions=budget, effort=1)
     positions = res.positions
     if res.outcome == checker.SOLVED and res.moves:
         return thinking.Thought(checker.SOLVED, ("move", res.moves[0]), positions)
-    verdict = res
     if can_set_aces:
-        best = checker.solve_any(board, lay, max_positions=share, effort=effort, orderings=False)
+        best = checker.solve_any(board, lay, max_positions=budget, effort=1, orderings=False)
         positions += best.positions
         if best.outcome == checker.SOLVED and best.aces is not None:
             return thinking.Thought(checker.SOLVED, ("aces", tuple(best.aces)), positions)
-        if not as_0_2:
-            verdict = best
-    outcome = checker.UNSOLVABLE if verdict.outcome == checker.UNSOLVABLE else checker.UNKNOWN
+    outcome = checker.UNSOLVABLE if res.outcome == checker.UNSOLVABLE else checker.UNKNOWN
     return thinking.Thought(outcome, None, positions)
+
+
+def on_line(line, board: bytes) -> Move | None:
+    """The move HELP's remembered win makes from ``board``, if ``board`` is one of its boards
+    (before its last move); else None."""
+    start, moves = line
+    b = start
+    for m in moves:
+        if b == board:
+            return m
+        b = apply(b, m)
+    return None
+
+
+def _known(move: Move, line, budget: int) -> thinking.Thought:
+    """HELP's task when the board is on its remembered win: that win's next move."""
+    return thinking.Thought(checker.SOLVED, ("move", move, line), 0)
 
 
 class BlueDialogue(base.Dialogue):
@@ -92,6 +129,7 @@ class BlueDialogue(base.Dialogue):
     def __init__(self, game: BlueGame, timing: Timing, emit: Callable[..., None], clock: Callable[[], int]):
         super().__init__(game, timing, emit, clock)
         game.mode = STRATEGY if game.moves == 0 else PLAY
+        self.line = None  # HELP's last win, (start board, moves): a board on it is answered at once
 
     # -- what the screen reads ------------------------------------------------
 
@@ -347,14 +385,20 @@ class BlueDialogue(base.Dialogue):
         self.emit(ev.HELP)
         self.hint_start = self.clock()
         self.hint_text = "THINKING"
-        if self.timing.help_rate:
-            self.think(thinking.Task(think, (pos.board, self.lay, pos.can_set_aces(), False)))
-        else:  # a 0.2.0 recording: the answer in the frame of the press, as it was then
+        if not self.timing.help_rate:  # a 0.2.0 recording: the answer in the frame of the press, as it was then
             self.think(thinking.Task(think, (pos.board, self.lay, pos.can_set_aces(), True), levels=(0,),
                                      budget=HELP_POSITIONS))
+            return
+        known = on_line(self.line, pos.board) if self.line else None
+        if known is not None:  # on HELP's last win: its next move, at the first frame a level may be due
+            self.think(thinking.Task(_known, (known, self.line), levels=(1,), budget=0))
+        else:
+            self.think(thinking.Task(think, (pos.board, self.lay, pos.can_set_aces(), False), by_level=True))
 
     def show_thought(self, thought: thinking.Thought) -> None:
         pos, lay = self.game.position, self.lay
+        if thought.outcome == checker.SOLVED and len(thought.answer) > 2:
+            self.line = thought.answer[2]
         if thought.outcome == checker.SOLVED and thought.answer[0] == "move":
             m = thought.answer[1]
             src = pos.board.index(m.card)
@@ -363,7 +407,12 @@ class BlueDialogue(base.Dialogue):
             self.hint_text = m.text(lay)
             self.emit(ev.HINT, self.hint_text)
         elif thought.outcome == checker.SOLVED:
-            self.hint_text = "ACES " + "".join(SUITS[s] for s in thought.answer[1])
+            want = thought.answer[1]
+            self.hint_text = "ACES " + "".join(SUITS[s] for s in want)
+            have = aces_of(pos.board, lay)
+            row = next((r for r in range(lay.suits) if have[r] != want[r]), None)
+            if row is not None:  # the first swap: this row's ace and the one it wants
+                self.hint = (slot_key(BOARD_ROWS[row], 0), slot_key(BOARD_ROWS[have.index(want[row])], 0))
             self.emit(ev.HINT, self.hint_text)
         elif thought.outcome == checker.UNSOLVABLE:
             self.hint_text = "NO WIN FROM HERE"
