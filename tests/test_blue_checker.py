@@ -211,9 +211,9 @@ def test_seeds_shake_other_runs_and_keep_every_verdict():
 
 
 def test_effort_decides_a_full_size_deal_one_try_leaves_unknown():
-    # deal 17 as dealt: unknown after the runs of one budget of 2 million positions, won
+    # deal 45 as dealt: unknown after the runs of one budget of 2 million positions, won
     # by the further runs of four (each run still keeps at most 2 million)
-    b = rules.deal(17)
+    b = rules.deal(45)
     one = checker.solve(b, rules.FULL, max_positions=2_000_000, effort=1)
     four = checker.solve(b, rules.FULL, max_positions=2_000_000, effort=4)
     assert one.outcome == checker.UNKNOWN

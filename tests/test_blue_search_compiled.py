@@ -81,3 +81,29 @@ def test_same_stuck_verdict_on_positions_along_runs(deal):
             if y not in seen:
                 seen.add(y)
                 todo.append(y)
+
+
+def test_opens_names_a_gap_a_run_end_blocker_may_go_to():
+    """The move order's ``opens`` (the same in both modules, which the runs above compare): the
+    gap a move leaves counts when the card at a row's run end may go into it (after its one
+    lower, or before its one higher), not when that card is the one the move just placed."""
+    C, D = 0, 1
+    c = rules.card
+    lay = Layout(2, 5)
+    front_of = lambda nb: search.fronts(nb, lay.size, lay.width)  # noqa: E731
+    # row A: AC 2C | 4D ...: 4D blocks clubs; the gap at B2 follows 3D, the one lower than 4D
+    nb = bytes([c(C, 1), c(C, 2), c(D, 4), c(C, 3), c(C, 5), 0,
+                c(D, 1), c(D, 3), 0, c(D, 2), c(D, 5), c(C, 4)])
+    front = front_of(nb)
+    assert front == [2, 7]
+    assert search.opens(nb, 8, 5, front, lay.width)
+    assert not search.opens(nb, 8, 2, front, lay.width)  # 4D is the card the move placed
+    assert not search.opens(nb, 5, 11, front, lay.width)  # the gap after 5C takes no blocker
+    # the gap at B2 comes before 5D, the one higher than 4D; 4C before it helps no run end
+    nb = bytes([c(C, 1), c(C, 2), c(D, 4), c(C, 3), c(C, 5), 0,
+                c(D, 1), c(C, 4), 0, c(D, 5), c(D, 2), c(D, 3)])
+    front = front_of(nb)
+    assert front == [2, 7]
+    assert search.opens(nb, 8, 5, front, lay.width)
+    nb = nb[:9] + bytes([c(D, 2)]) + nb[10:]  # a 2 on its right: its one lower is an ace
+    assert not search.opens(nb, 8, 5, front, lay.width)

@@ -211,12 +211,12 @@ def test_every_ordering_proven_unsolvable_is_a_proof_for_the_best(monkeypatch):
 
 @pytest.mark.parametrize("pure", [False, True])
 def test_an_ordering_tried_alone_wins_what_the_undecided_search_leaves_unknown(pure, monkeypatch):
-    """Full-size deal 4: no win with the aces undecided within 40,000 positions a run; tried
+    """Full-size deal 6: no win with the aces undecided within 40,000 positions a run; tried
     one ordering at a time (2,500 a run) one wins; the moves replay with that ordering, and the
     compiled and the pure search give the same answer."""
     if pure:
         monkeypatch.setenv("BAKER8BIT_PURE_SOLVER", "1")
-    board = rules.deal(4)
+    board = rules.deal(6)
     plain = checker.solve_any(board, FULL, max_positions=40_000, orderings=False)
     res = checker.solve_any(board, FULL, max_positions=40_000)
     assert plain.outcome == checker.UNKNOWN and res.outcome == checker.SOLVED

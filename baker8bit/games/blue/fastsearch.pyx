@@ -48,6 +48,7 @@ POSITION_BYTES = int(WORDS * 8 / LOAD + 0.999) + 16  # a table slot at LOAD, and
 
 assert _reference.UNDECIDED == UND
 cdef double NOISE = _reference.NOISE
+cdef double OPENS = _reference.OPENS
 cdef int CLOCK_EVERY = _reference.CLOCK_EVERY
 
 
@@ -319,6 +320,25 @@ def table_slots(long long max_positions):
     return max(64, int(max_positions / LOAD) + 2)
 
 
+cdef inline bint _opens(const uint8_t *b, int p, int i, int c, const int *front, int rows, int w) noexcept nogil:
+    """search.opens, on the board before the move (card ``c`` from slot ``p`` to slot ``i``; 0 is a gap):
+    the board after it differs at p (a gap), i (c) and, when an ace is fixed, column 0,
+    which is never a run end nor beside p."""
+    cdef int left = c if p - 1 == i else b[p - 1]
+    cdef int right = 0 if p % w == w - 1 else (c if p + 1 == i else b[p + 1])
+    cdef bint lok = left != 0 and left != UND
+    cdef bint rok = right != 0 and right != UND
+    cdef int r, q, x
+    for r in range(rows):
+        q = front[r]
+        if q == p or q == i:
+            continue
+        x = b[q]
+        if x != 0 and x != UND and ((lok and left + 1 == x) or (rok and right - 1 == x)):
+            return True
+    return False
+
+
 def run(bytes start, layout, long long max_positions, max_seconds, bint prune=True, order_seed=None):
     """search.run: (outcome, moves, positions) of one depth-first run."""
     cdef int w = layout.width, top = layout.ranks, n_suits = layout.suits, size = layout.size
@@ -435,6 +455,8 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
                     score_i = ((3 if i == front[i // w] else 0) + (1 if p == row_p else 0)
                                - (4 if p < row_p else 0))
                     score = score_i
+                    if _opens(b, p, i, c, front, n_suits, w):
+                        score = score + OPENS
                     if shaken:
                         score = score + NOISE * noise.next()
                     kids[nk].score = score

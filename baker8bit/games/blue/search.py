@@ -17,7 +17,8 @@ from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.games.blue.rules import GAP, Layout, Move
 
 UNDECIDED = 255  # an ace whose suit is not chosen yet (column 0, "any ordering")
-NOISE = 3.5  # how far a seeded run may reorder the moves (scores are -4 .. 4; tuned, docs/games/blue.md)
+NOISE = 3.5  # how far a seeded run may reorder the moves (scores are -4 .. 5.5; tuned, docs/games/blue.md)
+OPENS = 1.5  # the score of a move whose new gap takes a card blocking a row's run end (tuned, docs/games/blue.md)
 CLOCK_EVERY = 1024
 
 
@@ -132,13 +133,32 @@ def fronts(b: bytes, size: int, w: int) -> list[int]:
     return out
 
 
+def opens(nb, p: int, i: int, front: list[int], w: int) -> bool:
+    """True if the gap a move leaves (slot ``p``; ``nb`` is the board after it, ``i`` the slot
+    it filled) may take a card that sits at a row's run end (``front``, read before the move):
+    the card after that card's one lower, or before its one higher. That card can then leave,
+    and the row's next card come. A gap after an undecided ace is not counted."""
+    left = nb[p - 1]
+    right = nb[p + 1] if p % w != w - 1 else GAP
+    lok = left != GAP and left != UNDECIDED
+    rok = right != GAP and right != UNDECIDED
+    for q in front:
+        if q == p or q == i:
+            continue
+        x = nb[q]
+        if x != GAP and x != UNDECIDED and ((lok and left + 1 == x) or (rok and right - 1 == x)):
+            return True
+    return False
+
+
 def run(start: bytes, layout: Layout, max_positions: int, max_seconds: float | None,
         prune: bool = True, order_seed: int | None = None):
     """(outcome, moves, positions) of one depth-first run from ``start``
     (column 0 may hold UNDECIDED), keeping at most ``max_positions``.
 
     Moves are tried best first: onto a row's run end (+3), freeing a run end
-    (+1), never taking a card off a run (-4, last). ``order_seed`` (None:
+    (+1), leaving a gap that a card blocking a run end may go to (+1.5, ``opens``),
+    never taking a card off a run (-4, last). ``order_seed`` (None:
     none) shakes that order: each move's score gets a seeded random amount in
     [0, NOISE) added, so runs with different seeds try different wins first.
     The order never changes a verdict: a run that empties its stack has met
@@ -202,6 +222,8 @@ def run(start: bytes, layout: Layout, max_positions: int, max_seconds: float | N
                     continue
                 row_p = front[p // w]
                 score = (3 if i == front[i // w] else 0) + (1 if p == row_p else 0) - (4 if p < row_p else 0)
+                if opens(nb, p, i, front, w):
+                    score += OPENS
                 if shaken:
                     score += NOISE * shake()
                 kids.append((score, key, Move(c, i), -1 if fix else p))
