@@ -96,12 +96,22 @@ def speeds(deals: int, budget: int) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
+    if "-h" in argv or "--help" in argv:
+        print(__doc__.strip())
+        return
     smoke = "--smoke" in argv
     argv = [a for a in argv if a != "--smoke"]
     small = (2, 0.2, 5_000) if smoke else (20, 5.0, 100_000)
-    deals = int(argv[0]) if len(argv) > 0 else small[0]
-    limit = float(argv[1]) if len(argv) > 1 else small[1]
-    budget = int(argv[2]) if len(argv) > 2 else small[2]
+    try:
+        deals = int(argv[0]) if len(argv) > 0 else small[0]
+        limit = float(argv[1]) if len(argv) > 1 else small[1]
+        budget = int(argv[2]) if len(argv) > 2 else small[2]
+        if len(argv) > 3 or deals < 1 or limit <= 0 or budget < 1:
+            raise ValueError
+    except ValueError:
+        print("bench_blue: usage: bench_blue.py [DEALS] [MAX_SECONDS] [POSITIONS] | --smoke "
+              "(a whole number of deals from 1, seconds above 0, positions from 1)", file=sys.stderr)
+        sys.exit(2)
     plain_n, compiled_n = (10_000, 200_000) if smoke else (100_000, 1_000_000)
     print(f"memory per position, plain search: {memory_per_position(plain_n):.0f} bytes "
           f"(the budget assumes {checker.position_bytes(rules.FULL, pure=True)})")

@@ -111,6 +111,17 @@ def test_bench_blue_prints_speeds_memory_and_the_compiled_to_plain_ratio():
     assert re.search(r"decision time: median [\d.]+ s, max [\d.]+ s", out)
 
 
+def test_bench_blue_refuses_bad_arguments_in_one_line():
+    for args in (["x"], ["0"], ["2", "-1"], ["1", "1", "1", "1"]):
+        p = subprocess.run([sys.executable, str(BENCH / "bench_blue.py"), *args], capture_output=True,
+                           text=True, timeout=60, cwd=BENCH.parent)
+        assert p.returncode == 2 and "Traceback" not in p.stderr, (args, p.stderr)
+        assert p.stderr.count("\n") == 1 and p.stderr.startswith("bench_blue: usage:")
+    p = subprocess.run([sys.executable, str(BENCH / "bench_blue.py"), "--help"], capture_output=True,
+                       text=True, timeout=60, cwd=BENCH.parent)
+    assert p.returncode == 0 and "--smoke" in p.stdout
+
+
 def test_bench_blue_lengths_prints_found_and_shortened_medians():
     out = run("bench_blue_lengths.py")
     m = re.search(r"Blue 4x13, deals 1\.\.3: (\d) of 3 won", out)
