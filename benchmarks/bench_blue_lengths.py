@@ -46,9 +46,19 @@ def wins(start: bytes, moves) -> bool:
 
 
 def main(argv: list[str]) -> None:
+    if "-h" in argv or "--help" in argv:
+        print(__doc__.strip())
+        return
     smoke = "--smoke" in argv
     argv = [a for a in argv if a != "--smoke"]
-    first, last = (1, 3) if smoke else (int(argv[0]), int(argv[1])) if len(argv) >= 2 else (1, 100)
+    try:
+        first, last = (1, 3) if smoke else (int(argv[0]), int(argv[1])) if len(argv) == 2 else (1, 100)
+        if (argv and len(argv) != 2) or not 1 <= first <= last:
+            raise ValueError
+    except ValueError:
+        print("bench_blue_lengths: usage: bench_blue_lengths.py [FIRST LAST] | --smoke "
+              "(deal numbers from 1, FIRST at most LAST)", file=sys.stderr)
+        sys.exit(2)
     budget = 100_000 if smoke else BUDGET
     before, after, cut, secs = [], [], [], 0.0
     for deal in range(first, last + 1):

@@ -111,13 +111,18 @@ def test_bench_blue_prints_speeds_memory_and_the_compiled_to_plain_ratio():
     assert re.search(r"decision time: median [\d.]+ s, max [\d.]+ s", out)
 
 
-def test_bench_blue_refuses_bad_arguments_in_one_line():
-    for args in (["x"], ["0"], ["2", "-1"], ["1", "1", "1", "1"]):
-        p = subprocess.run([sys.executable, str(BENCH / "bench_blue.py"), *args], capture_output=True,
+@pytest.mark.parametrize("script, bad", [
+    ("bench_blue.py", (["x"], ["0"], ["2", "-1"], ["1", "1", "1", "1"])),
+    ("bench_blue_lengths.py", (["--bogus-option"], ["x", "3"], ["5", "2"], ["7"])),
+])
+def test_the_argv_benchmarks_refuse_bad_arguments_in_one_line(script, bad):
+    name = script.removesuffix(".py")
+    for args in bad:
+        p = subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True,
                            text=True, timeout=60, cwd=BENCH.parent)
         assert p.returncode == 2 and "Traceback" not in p.stderr, (args, p.stderr)
-        assert p.stderr.count("\n") == 1 and p.stderr.startswith("bench_blue: usage:")
-    p = subprocess.run([sys.executable, str(BENCH / "bench_blue.py"), "--help"], capture_output=True,
+        assert p.stderr.count("\n") == 1 and p.stderr.startswith(f"{name}: usage:")
+    p = subprocess.run([sys.executable, str(BENCH / script), "--help"], capture_output=True,
                        text=True, timeout=60, cwd=BENCH.parent)
     assert p.returncode == 0 and "--smoke" in p.stdout
 
