@@ -22,9 +22,9 @@ def survey_csv(path: Path, outcomes: dict[int, str]) -> None:
                         "seconds": 0, "search": "compiled"})
 
 
-def run(survey: Path, out: Path, deals: str, game: str = "king-albert") -> subprocess.CompletedProcess:
+def run(survey: Path, out: Path, deals: str, game: str = "king-albert", *more: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(TOOL), "--csv", str(survey), "--deals", deals, "--game", game,
-                           "--max-iters", "300000", "--out", str(out)], capture_output=True, text=True)
+                           "--max-iters", "300000", "--out", str(out), *more], capture_output=True, text=True)
 
 
 def test_true_verdicts_agree_and_fc_solves_wins_replay(tmp_path):
@@ -39,6 +39,23 @@ def test_true_verdicts_agree_and_fc_solves_wins_replay(tmp_path):
     assert all(r["agree"] == "yes" for r in rows)
     assert [r["fc_win"] for r in rows] == ["yes", "", "yes"] and int(rows[0]["fc_moves"]) > 50
     assert "3 agree, 0 differ; 2 of fc-solve's 2 wins typed through keys" in done.stdout
+
+
+def test_unknown_deals_are_decided_by_fc_solves_typed_wins_only(tmp_path):
+    """--unknown: the deals the survey left unknown; fc-solve's win, typed through keys, decides
+    one won; its "unsolvable" is reported, no proof; a decided deal of ours is not looked at."""
+    need_fcsolve()
+    survey, out = tmp_path / "s.csv", tmp_path / "fc.csv"
+    survey_csv(survey, {1: "unknown", 2: "unknown", 3: "solved"})  # deal 1 is won, deal 2 lost
+    done = run(survey, out, "1-3", "king-albert", "--unknown")
+    assert done.returncode == 0, done.stdout + done.stderr
+    with out.open(newline="") as f:
+        rows = {r["deal"]: r for r in csv.DictReader(f)}
+    assert sorted(rows) == ["1", "2"] and all(r["agree"] == "" for r in rows.values())
+    assert (rows["1"]["fc_solve"], rows["1"]["fc_win"]) == ("solved", "yes")
+    assert rows["2"]["fc_solve"] == "unsolvable" and rows["2"]["fc_win"] == ""
+    assert ("2 deals the survey left unknown; fc-solve won 1, 1 typed through keys to WINNER "
+            "(now decided: won); it calls 1 unsolvable (no proof here); 1 stay unknown") in done.stdout
 
 
 def test_a_game_without_automatic_moves_is_checked_too(tmp_path):

@@ -8,6 +8,11 @@ For each deal of ``--deals`` decided in the survey CSV: fc-solve runs on the dea
 (``--auto off`` there). One CSV row a deal, appended as it is checked; a stopped run resumes. Prints a
 summary and exits 1 if a verdict differs or a win does not replay.
 
+``--unknown``: the deals the survey left unknown instead. There fc-solve's win, typed through
+``baker8bit keys`` to WINNER, decides the deal won (a win is proved by its moves, whoever found
+them); fc-solve's "unsolvable" is only reported (its prunings are not ours, so it is no proof
+here), and the summary counts the deals left unknown.
+
 Run: python tools/fcsolve_check.py --csv docs/games/king-albert-survey-r0.csv --deals 1-1000 --out FILE.csv
 """
 
@@ -47,7 +52,7 @@ def manual(game: str) -> tuple[object, list[str]]:
 def check(game: str, rules, keys_options: list[str], deal: int, ours: str, max_iters: int) -> dict:
     verdict, moves = fcsolve.decide(Position.dealt(deal, rules), rules, max_iters)
     row = {"deal": deal, "ours": ours, "fc_solve": verdict, "fc_moves": len(moves), "fc_win": "",
-           "agree": "" if verdict == fcsolve.UNKNOWN else ("yes" if verdict == ours else "NO")}
+           "agree": "" if fcsolve.UNKNOWN in (verdict, ours) else ("yes" if verdict == ours else "NO")}
     if verdict == fcsolve.SOLVED:
         typed = wins_through_keys(["--game", game, "--deal", str(deal), *keys_options], moves)
         row["fc_win"] = "yes" if typed else "NO"
@@ -61,6 +66,8 @@ def main() -> int:
     ap.add_argument("--deals", required=True, type=parse_deals, help="1-1000, 7, or 1-10,20-30")
     ap.add_argument("--max-iters", type=int, default=3_000_000, help="fc-solve's iterations a try")
     ap.add_argument("--out", required=True, type=Path)
+    ap.add_argument("--unknown", action="store_true",
+                    help="check the deals the survey left unknown (fc-solve's typed wins decide them)")
     args = ap.parse_args()
     with args.csv.open(newline="") as f:
         ours = {int(r["deal"]): r["outcome"] for r in csv.DictReader(f)}
@@ -71,20 +78,32 @@ def main() -> int:
             done = {int(r["deal"]): r for r in csv.DictReader(f)}
     else:
         args.out.write_text(",".join(FIELDS) + "\n")
+    wanted = (fcsolve.UNKNOWN,) if args.unknown else (fcsolve.SOLVED, fcsolve.UNSOLVABLE)
     for deal in args.deals:
-        if deal in done or ours.get(deal) not in (fcsolve.SOLVED, fcsolve.UNSOLVABLE):
+        if deal in done or ours.get(deal) not in wanted:
             continue
         row = check(args.game, rules, keys_options, deal, ours[deal], args.max_iters)
         with args.out.open("a", newline="") as f:
             csv.DictWriter(f, FIELDS).writerow(row)
         done[deal] = {k: str(v) for k, v in row.items()}
-    rows = list(done.values())
+    rows = [r for r in done.values() if (r["ours"] == fcsolve.UNKNOWN) == args.unknown]
+    if args.unknown:
+        return _unknown_summary(args.out, rows)
     agree = Counter(r["agree"] for r in rows)
     wins = Counter(r["fc_win"] for r in rows if r["fc_solve"] == fcsolve.SOLVED)
     print(f"{args.out}: {len(rows)} deals; fc-solve decided {agree['yes'] + agree['NO']}: "
           f"{agree['yes']} agree, {agree['NO']} differ; {wins['yes']} of fc-solve's "
           f"{sum(wins.values())} wins typed through keys")
     return 1 if agree["NO"] or wins["NO"] else 0
+
+
+def _unknown_summary(out: Path, rows: list[dict]) -> int:
+    said = Counter(r["fc_solve"] for r in rows)
+    wins = Counter(r["fc_win"] for r in rows if r["fc_solve"] == fcsolve.SOLVED)
+    print(f"{out}: {len(rows)} deals the survey left unknown; fc-solve won {said[fcsolve.SOLVED]}, "
+          f"{wins['yes']} typed through keys to WINNER (now decided: won); it calls "
+          f"{said[fcsolve.UNSOLVABLE]} unsolvable (no proof here); {len(rows) - wins['yes']} stay unknown")
+    return 1 if wins["NO"] else 0
 
 
 if __name__ == "__main__":
