@@ -134,37 +134,61 @@ def _answer(m: KeyMachine) -> tuple[int, str]:
     return told.frame - asked.frame, told.text.removeprefix("hint ")
 
 
-def test_following_help_from_a_fresh_deal_wins(monkeypatch):
-    """HELP at a fresh deal names a move, or the ace ordering its win plays with (the hint
-    marks the first two aces to swap); once the player follows it, HELP answers from that win at
-    once (no search: at help_first frames), move after move, to WINNER."""
+def _follow(m: KeyMachine, calls: list) -> str:
+    """Follow HELP from a fresh deal: its first answer from a search; then, swap after swap and
+    move after move, answers from the same win at once (at help_first frames, no search), to
+    WINNER. Returns the first answer."""
+    frames, first = _answer(m)
+    if first == "lost":
+        return first
+    assert calls, "the first answer comes from a search"
+    del calls[:]
+    text = first
+    while text.startswith("ACES "):  # swap the two aces the hint marks, ask again
+        want = text.split()[1]
+        a, b = m.view().hint
+        run(m, a.replace(" ", "") + " " + b.replace(" ", ""))
+        frames, text = _answer(m)
+        assert frames == m.timing.help_first and not calls  # the same win: no search
+        assert text == f"ACES {want}" or "".join(SUITS[s] for s in m.game.position.aces) == want
+    run(m, "P")
+    while not m.game.won:
+        frames, text = _answer(m)
+        assert frames == m.timing.help_first and not calls  # on HELP's win: no search
+        src, dst = m.view().hint
+        made = m.game.moves
+        run(m, src.replace(" ", "") + " " + dst.replace(" ", ""))
+        assert m.game.moves == made + 1  # the hint's two slots are a legal move
+    assert "winner" in texts(m)
+    return first
+
+
+@pytest.fixture
+def checker_calls(monkeypatch) -> list:
+    """Every call of the checker's searches, counted."""
     from baker8bit.games.blue import checker
 
     calls = []
     for name in ("solve", "solve_any"):
         real = getattr(checker, name)
         monkeypatch.setattr(checker, name, lambda *a, _real=real, **k: calls.append(1) or _real(*a, **k))
-    for deal in range(1, 9):
-        m = small(deal)
-        frames, text = _answer(m)
-        if text == "lost":
-            continue
-        assert calls, "the first answer comes from a search"
-        if text.startswith("ACES "):
-            want = text.split()[1]
-            a, b = m.view().hint
-            run(m, a.replace(" ", "") + " " + b.replace(" ", ""))  # the two aces the hint marks
-            assert "".join(SUITS[s] for s in m.game.position.aces) == want
-        run(m, "P")
-        del calls[:]
-        while not m.game.won:
-            frames, text = _answer(m)
-            assert frames == m.timing.help_first and not calls  # on HELP's win: no search
-            src, dst = m.view().hint
-            made = m.game.moves
-            run(m, src.replace(" ", "") + " " + dst.replace(" ", ""))
-            assert m.game.moves == made + 1  # the hint's two slots are a legal move
-        assert "winner" in texts(m)
+    return calls
+
+
+def test_following_help_from_a_fresh_deal_wins(checker_calls):
+    """HELP at a fresh deal names a move, or the ace ordering its win plays with (the hint
+    marks the first two aces to swap); once the player follows it, HELP answers from that win at
+    once, to WINNER."""
+    firsts = [_follow(small(deal), checker_calls) for deal in range(1, 9)]
+    assert any(f.startswith("ACES ") for f in firsts) and any(">" in f for f in firsts)
+
+
+def test_following_help_wins_a_full_size_deal_two_swaps_away(checker_calls):
+    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=4)
+    first = _follow(m, checker_calls)
+    have, want = "CDHS", first.split()[1]
+    assert sum(h != w for h, w in zip(have, want)) >= 3  # more than one swap
+    assert "".join(SUITS[s] for s in m.game.position.aces) == want
 
 
 def test_help_off_its_line_searches_again(monkeypatch):

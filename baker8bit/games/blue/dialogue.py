@@ -117,9 +117,22 @@ def on_line(line, board: bytes) -> Move | None:
     return None
 
 
-def _known(move: Move, line, budget: int) -> thinking.Thought:
-    """HELP's task when the board is on its remembered win: that win's next move."""
-    return thinking.Thought(checker.SOLVED, ("move", move, line), 0)
+def from_line(line, board: bytes, lay, can_set_aces: bool):
+    """HELP's answer from its remembered win, without a search: the win's next move when
+    ``board`` is one of its boards; while the aces may still be placed and ``board`` is the
+    win's start with other aces, the win's ordering again; else None."""
+    move = on_line(line, board)
+    if move is not None:
+        return ("move", move, line)
+    aces = aces_of(line[0], lay)
+    if can_set_aces and with_aces(board, aces, lay) == line[0]:
+        return ("aces", aces, line)
+    return None
+
+
+def _known(answer, budget: int) -> thinking.Thought:
+    """HELP's task when its remembered win answers (``from_line``)."""
+    return thinking.Thought(checker.SOLVED, answer, 0)
 
 
 class BlueDialogue(base.Dialogue):
@@ -389,9 +402,9 @@ class BlueDialogue(base.Dialogue):
             self.think(thinking.Task(think, (pos.board, self.lay, pos.can_set_aces(), True), levels=(0,),
                                      budget=HELP_POSITIONS))
             return
-        known = on_line(self.line, pos.board) if self.line else None
-        if known is not None:  # on HELP's last win: its next move, at the first frame a level may be due
-            self.think(thinking.Task(_known, (known, self.line), levels=(1,), budget=0))
+        known = from_line(self.line, pos.board, self.lay, pos.can_set_aces()) if self.line else None
+        if known is not None:  # from HELP's last win, at the first frame a level may be due
+            self.think(thinking.Task(_known, (known,), levels=(1,), budget=0))
         else:
             self.think(thinking.Task(think, (pos.board, self.lay, pos.can_set_aces(), False), by_level=True))
 
