@@ -99,6 +99,33 @@ def test_the_worker_gives_the_inline_answers_at_the_same_frames(runner, game, op
     assert [e.split()[1] for e in inline] == ["help", "hint"]
 
 
+@pytest.mark.parametrize("deal", [1, 3])  # 3x6 deal 1: HELP names an ordering; deal 3: a move
+def test_the_worker_answers_from_blues_kept_win_as_inline_does(runner, deal):
+    """Blue's HELP keeps its win: the press after following it is a task of one level that
+    answers from that win; the worker gives it at the same frame as inline."""
+
+    def play(keys: list[list[str]]) -> KeyMachine:
+        m = KeyMachine(rules=games.get("blue").rules({"suits": 3, "ranks": 6}), deal=deal)
+        m.settle()
+        for group in keys:  # keys, then time for any answer
+            for k in group:
+                m.press(k)
+            for _ in range(LEVELS[-1] + 2):
+                m.tick()
+        return m
+
+    thinking.use(thinking.Inline())
+    first = play([["HELP"]])
+    a, b = first.view().hint
+    follow = ([] if first.view().hint_text.startswith("ACES") else ["P"]) + a.split() + b.split()
+    keys = [["HELP"], follow, ["HELP"]]
+    inline = help_events(play(keys))
+    thinking.use(runner)
+    assert help_events(play(keys)) == inline
+    asked, told = inline[-2:]
+    assert int(told.split()[0]) - int(asked.split()[0]) == 2  # from the kept win, at help_first
+
+
 def slow(seconds: float, answer: str, budget: int) -> Thought:
     """A task that takes a while on any machine (module level: a worker process can run it)."""
     import time
