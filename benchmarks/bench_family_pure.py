@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
             last = args.last if args.last is not None else args.first - 1 + last
             cap = args.max_states if args.max_states is not None else cap
             code = max(code, bench_game(game, args.suits, args.first, last, cap, passes, old))
-            sys.stdout.flush()
+            print(flush=True)
     return code
 
 

@@ -58,16 +58,26 @@ The stack holds positions, not iterators: a position's unseen children are marke
 and pushed, the best last. A popped entry carries its depth; the path of steps (each the move
 and the moves home after it, with their automatic flags) is cut back to that depth.
 
-Three shortcuts save time and change nothing else (the compiled search makes the first too,
-and neither needs the other two; the tests compare the two searches state for state):
+Shortcuts save time and change nothing else (the compiled search makes the first too, and
+needs none of the others; the tests compare the two searches state for state):
 
 - in the 1989 order, the cards a move uncovers are walked home down their column while no card
   sent home lets another exposed or parked card go (then the walk is all ``_settle`` would do);
-- a position with no empty column and no free cell finds its moves onto a parent with masks of
-  its exposed and parked cards (``_with_parent_in``), carried from parent to child;
+- the moves onto a parent, and home, are found with masks of the exposed and parked cards
+  (``_with_parent_in``), carried from parent to child;
+- a plain move (no card goes home after it) whose key is seen already is left out as its
+  candidate is made: the loop would skip it, as the seen set only grows (``_Terms`` keeps what
+  parking a column's top card XORs into a key, ``_LAND`` what landing a card on another does);
+- a move home that lets no card go home after it (none of the cards it may let go is safe:
+  the position was settled) is a plain move, its child made without ``_settle``;
 - a child with no empty column, no free cell and no move but the card just moved (which may not
   move again) is marked seen but not pushed: popped, it would make no candidate
   (``docs/SOLVER.md``, rule 6).
+
+Written with CPython's costs in mind: the candidates are one-digit ints
+(under 2 ** 30), decoded by a table (``_places``); the rule parameters are read once per search,
+not per position. ``benchmarks/bench_family_pure.py`` times it against the two searches it
+replaced (``docs/SOLVER.md``, "One pure search").
 """
 
 from __future__ import annotations
@@ -169,10 +179,10 @@ def _places(ncol: int, home: int) -> list:
     table = [None] * (1 << 16)
     for s in range(home + 1):
         for d in range(home + 1):
-            for c in range(52):
-                xm = _BIT[c] if (s < ncol) != (d < ncol) else 0
-                xp = _BIT[c] if (ncol <= s < home) != (ncol <= d < home) else 0
-                table[s << 11 | d << 6 | c] = (s, d, c, _SH[c], xm, xp)
+            cols = (s < ncol) != (d < ncol)
+            cells = (ncol <= s < home) != (ncol <= d < home)
+            i = s << 11 | d << 6
+            table[i:i + 52] = [(s, d, c, 6 * c, cols << c, cells << c) for c in range(52)]
     return table
 
 
@@ -193,6 +203,48 @@ def _safe(c: int, found, kids) -> bool:
         if found[s] <= r:
             return False
     return True
+
+
+def _settled(p: Params, kids, lets_go, cols, cells, nf: list, nkey: int, s: int, d: int, c: int, names,
+             around: int) -> tuple[list, list, int, list, list]:
+    """The child of a settled position (``cols``, ``cells``; ``around``: its exposed and parked
+    cards, a mask) by the move of card c from place s to place d, with its safe moves home made:
+    (columns, cells, key, moves, automatic flags). ``nf`` (changed in place) and ``nkey`` are
+    the suit stacks and the key after the move alone."""
+    ncol = p.columns
+    home = ncol + p.cells
+    cl, nc = list(cols), list(cells)
+    rest = b""
+    if s < ncol:
+        rest = cl[s] = cols[s][:-1]
+    else:
+        nc[s - ncol] = FREE
+    if d < ncol:
+        cl[d] = cols[d] + _BYTE[c]
+    elif d != home:
+        nc[d - ncol] = c
+    mv, fl = [names[s][d]], [False]
+    if d != home and not p.game_order:
+        # The position was settled, so the card the move uncovered is the only safe one: walk
+        # down its column. While no card that a card sent home lets go home (the next of its
+        # suit, the cards it may go on) lies exposed or parked, the walk is all _settle would
+        # do, move for move. (Not in the game's order: there a card home mostly lets a reserve
+        # card go too, and the walk would be undone.)
+        walked, key, n = list(nf), nkey, len(rest)
+        while n and _safe(rest[n - 1], walked, kids):
+            x = rest[n - 1]
+            walked[_SUIT[x]] += 1
+            n -= 1
+            key ^= ((rest[n - 1] if n else BOTTOM) ^ HOME) << _SH[x]
+            if around & lets_go[x]:
+                break  # _settle, from the move alone
+        else:
+            cl[s] = rest[:n]
+            nf[:] = walked
+            gone = len(rest) - n
+            return cl, nc, key, mv + [names[s][home]] * gone, fl + [False] * gone
+    key = _settle(p, kids, cl, nc, nf, nkey, names, mv, fl)
+    return cl, nc, key, mv, fl
 
 
 def _any_safe(m: int, found, kids) -> bool:
@@ -390,7 +442,6 @@ def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: 
     parents, kids = _tables(p)
     shifts = _shifts(p)
     lets_go = _lets_go(p)
-    game_order = p.game_order
     # each kind's priority as a candidate integer holds it (shifted), and the move home's field
     p_home_cell, p_home_col, p_cell_parent, p_cell_empty, p_parent, p_empty, p_park = (
         (x + PRIO0) << 16 for x in order.prio)
@@ -417,7 +468,7 @@ def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: 
     add = seen.add
     pop = stack.pop
     push = stack.extend
-    SUIT, RANK, SH, BYTE, BIT, CARD_BIT, LAND = _SUIT, _RANK, _SH, _BYTE, _BIT, _CARD_BIT, _LAND
+    SUIT, RANK, BYTE, BIT, CARD_BIT, LAND = _SUIT, _RANK, _BYTE, _BIT, _CARD_BIT, _LAND
     terms_by_found: dict = {}
     last_found = terms = None
 
@@ -545,46 +596,8 @@ def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: 
                 if d == home:
                     nf[SUIT[c]] += 1
                 if d != home or prune and _any_safe(lets_go[c] & (exposed | parked) | CARD_BIT[old], nf, kids):
-                    # Make the child and its safe moves home, then test its key.
-                    cl, nc = list(cols), list(cells)
-                    if s < ncol:
-                        cl[s] = rest
-                    else:
-                        nc[s - ncol] = FREE
-                    if d < ncol:
-                        cl[d] = dst + BYTE[c]
-                    elif d != home:
-                        nc[d - ncol] = c
-                    mv, fl = [names[s][d]], [False]
-                    alone = False
-                    if d != home and not game_order:
-                        # The position was settled, so the exposed card is the only safe one:
-                        # walk down its column. While no card that a card sent home lets go home
-                        # (the next of its suit, the cards it may go on) lies exposed or parked,
-                        # the walk is all _settle would do, move for move. (Not in the game's
-                        # order: there a card home mostly lets a reserve card go too, and the
-                        # walk would be undone.)
-                        alone = True
-                        around = exposed | parked
-                        n = len(rest)
-                        while n and _safe(rest[n - 1], nf, kids):
-                            x = rest[n - 1]
-                            nf[SUIT[x]] += 1
-                            n -= 1
-                            nkey ^= ((rest[n - 1] if n else BOTTOM) ^ HOME) << SH[x]
-                            mv.append(names[s][home])
-                            fl.append(False)
-                            if around & lets_go[x]:
-                                alone = False
-                                break
-                        if alone:
-                            cl[s] = rest[:n]
-                        else:  # _settle from the plain move
-                            nf = list(found)
-                            mv, fl = [names[s][d]], [False]
-                            nkey = key ^ ((old ^ new) << SH[c])
-                    if not alone:
-                        nkey = _settle(p, kids, cl, nc, nf, nkey, names, mv, fl)
+                    cl, nc, nkey, mv, fl = _settled(p, kids, lets_go, cols, cells, nf, nkey, s, d, c, names,
+                                                    exposed | parked)
                     if nkey in seen:
                         continue
                     if len(seen) >= max_states:
