@@ -108,6 +108,7 @@ _SUIT = [c // 13 for c in range(52)]
 _RANK = [c % 13 for c in range(52)]
 _BIT = [1 << c for c in range(55)]
 _CARD_BIT = [1 << c for c in range(52)] + [0, 0, 0]  # a card's bit; none for BOTTOM, PARKED, HOME
+_KINGS = sum(1 << c for c in range(12, 52, 13))  # the kings, as a mask
 # what moving card c from a cell onto card pa XORs into a key (from a column: the column's
 # ``_Terms`` park XOR this)
 _LAND = [[(PARKED ^ pa) << (6 * c) for pa in range(52)] for c in range(52)]
@@ -205,12 +206,34 @@ def _safe(c: int, found, kids) -> bool:
     return True
 
 
-def _settled(p: Params, kids, lets_go, cols, cells, nf: list, nkey: int, s: int, d: int, c: int, names,
-             around: int) -> tuple[list, list, int, list, list]:
-    """The child of a settled position (``cols``, ``cells``; ``around``: its exposed and parked
-    cards, a mask) by the move of card c from place s to place d, with its safe moves home made:
-    (columns, cells, key, moves, automatic flags). ``nf`` (changed in place) and ``nkey`` are
-    the suit stacks and the key after the move alone."""
+def _walk(rest: bytes, nf: list, key: int, kids, lets_go, around: int):
+    """The 1989 order's safe moves home after a move that uncovered a safe card, where they are
+    all down its column. The position was settled, so the uncovered card is the only safe one:
+    walk ``rest`` (the column after the move, bottom card first) home while its top is safe.
+    While no card sent home lets go home (the next of its suit, the cards it may go on:
+    ``lets_go``) a card of ``around`` (the child's other exposed and parked cards, a mask), the
+    walk is all ``_settle`` would do, move for move: (the cards left in the column, the key
+    after the walk), ``nf`` (the suit stacks after the move) updated in place. ``None``, ``nf``
+    untouched, where a card does: then ``_settle`` decides. (Not in the game's order: there a
+    card home mostly lets a reserve card go too, and the walk would be undone.)"""
+    walked, n = list(nf), len(rest)
+    while n and _safe(rest[n - 1], walked, kids):
+        x = rest[n - 1]
+        walked[_SUIT[x]] += 1
+        n -= 1
+        key ^= ((rest[n - 1] if n else BOTTOM) ^ HOME) << _SH[x]
+        if around & lets_go[x]:
+            return None
+    nf[:] = walked
+    return n, key
+
+
+def _settled(p: Params, kids, cols, cells, nf: list, nkey: int, s: int, d: int, c: int, names,
+             walked) -> tuple[list, list, int, list, list]:
+    """The child of a settled position (``cols``, ``cells``) by the move of card c from place s
+    to place d, with its safe moves home made: (columns, cells, key, moves, automatic flags).
+    ``nf`` (changed in place) and ``nkey`` are the suit stacks and the key after the move alone;
+    ``walked`` is ``_walk``'s answer (``None``: ``_settle`` makes the moves home)."""
     ncol = p.columns
     home = ncol + p.cells
     cl, nc = list(cols), list(cells)
@@ -224,25 +247,11 @@ def _settled(p: Params, kids, lets_go, cols, cells, nf: list, nkey: int, s: int,
     elif d != home:
         nc[d - ncol] = c
     mv, fl = [names[s][d]], [False]
-    if d != home and not p.game_order:
-        # The position was settled, so the card the move uncovered is the only safe one: walk
-        # down its column. While no card that a card sent home lets go home (the next of its
-        # suit, the cards it may go on) lies exposed or parked, the walk is all _settle would
-        # do, move for move. (Not in the game's order: there a card home mostly lets a reserve
-        # card go too, and the walk would be undone.)
-        walked, key, n = list(nf), nkey, len(rest)
-        while n and _safe(rest[n - 1], walked, kids):
-            x = rest[n - 1]
-            walked[_SUIT[x]] += 1
-            n -= 1
-            key ^= ((rest[n - 1] if n else BOTTOM) ^ HOME) << _SH[x]
-            if around & lets_go[x]:
-                break  # _settle, from the move alone
-        else:
-            cl[s] = rest[:n]
-            nf[:] = walked
-            gone = len(rest) - n
-            return cl, nc, key, mv + [names[s][home]] * gone, fl + [False] * gone
+    if walked is not None:
+        n, key = walked
+        cl[s] = rest[:n]
+        gone = len(rest) - n
+        return cl, nc, key, mv + [names[s][home]] * gone, fl + [False] * gone
     key = _settle(p, kids, cl, nc, nf, nkey, names, mv, fl)
     return cl, nc, key, mv, fl
 
@@ -267,35 +276,36 @@ def _settle(p: Params, kids, cols: list, cells: list, found: list, key: int, nam
     ncol = p.columns
     home = ncol + p.cells
     auto = p.game_order
+    SUIT, RANK = _SUIT, _RANK
     while True:
         moved = True
         while moved:
             moved = False
             for i in range(ncol):
                 col = cols[i]
-                if not col or found[_SUIT[col[-1]]] != _RANK[col[-1]]:
+                if not col or found[SUIT[col[-1]]] != RANK[col[-1]]:
                     continue  # (the top may not go home: speed only)
                 n = len(col)
                 while n and _safe(col[n - 1], found, kids):
                     c = col[n - 1]
-                    found[_SUIT[c]] += 1
+                    found[SUIT[c]] += 1
                     n -= 1
                     key ^= ((col[n - 1] if n else BOTTOM) ^ HOME) << _SH[c]
                     moves.append(names[i][home])
                     flags.append(auto)
                     moved = True
                 cols[i] = col[:n]
-            if not p.game_order:
+            if not auto:
                 for j in range(len(cells)):
                     c = cells[j]
-                    if c != FREE and found[_SUIT[c]] == _RANK[c] and _safe(c, found, kids):
+                    if c != FREE and found[SUIT[c]] == RANK[c] and _safe(c, found, kids):
                         key = _cell_home(c, j, cells, found, key, names[ncol + j][home], moves, flags)
                         moved = True
-        if not p.game_order:
+        if not auto:
             return key
         for j in range(len(cells)):
             c = cells[j]
-            if c != FREE and found[_SUIT[c]] == _RANK[c] and _safe(c, found, kids):
+            if c != FREE and found[SUIT[c]] == RANK[c] and _safe(c, found, kids):
                 key = _cell_home(c, j, cells, found, key, names[ncol + j][home], moves, flags)
                 break
         else:
@@ -442,6 +452,7 @@ def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: 
     parents, kids = _tables(p)
     shifts = _shifts(p)
     lets_go = _lets_go(p)
+    game_order = p.game_order
     # each kind's priority as a candidate integer holds it (shifted), and the move home's field
     p_home_cell, p_home_col, p_cell_parent, p_cell_empty, p_parent, p_empty, p_park = (
         (x + PRIO0) << 16 for x in order.prio)
@@ -468,7 +479,7 @@ def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: 
     add = seen.add
     pop = stack.pop
     push = stack.extend
-    SUIT, RANK, BYTE, BIT, CARD_BIT, LAND = _SUIT, _RANK, _BYTE, _BIT, _CARD_BIT, _LAND
+    SUIT, BYTE, BIT, CARD_BIT, LAND, KINGS = _SUIT, _BYTE, _BIT, _CARD_BIT, _LAND, _KINGS
     terms_by_found: dict = {}
     last_found = terms = None
 
@@ -538,34 +549,36 @@ def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: 
                     cands.append(p_home_cell + ((ncol + cells.index(c)) << 11) + to_home + c)
         # Into an empty column (if the rules let the card fill one) or a free cell: pruning,
         # the first of each only, and no lone card into an empty column; else into every one.
-        if room:
-            to_empty = cols.index(b"") << 6 if nempty and prune else -1
-            to_free = (ncol + cells.index(FREE)) << 6 if nfree and prune else -1
-            fill = [i << 6 for i in range(ncol) if not cols[i]] if nempty else ()
-            if nempty:
-                for j in range(ncell):
-                    c = cells[j]
-                    if c != FREE and c != last and (any_empty or RANK[c] == 12):
-                        for d in (fill[:1] if prune else fill):
-                            cands.append(p_cell_empty + ((ncol + j) << 11) + c + d)
-            for c, s in tops.items():
-                if c == last:
-                    continue
-                col = cols[s]
-                gain, _, park = terms[col]
-                if to_empty >= 0 and len(col) > 1 and (any_empty or RANK[c] == 12):
-                    cands.append(p_empty + gain + (s << 11) + c + to_empty)
-                if to_free >= 0 and (park is None or key ^ park not in seen):
-                    cands.append(p_park + gain + (s << 11) + c + to_free)
-            if not prune:
-                free = [(ncol + j) << 6 for j in range(ncell) if cells[j] == FREE] if nfree else ()
+        if nempty:
+            fill = (cols.index(b"") << 6,) if prune else [i << 6 for i in range(ncol) if not cols[i]]
+            fillers = movers if any_empty else movers & KINGS
+            pairs = fillers & parked
+            while pairs:  # from a cell
+                b = pairs & -pairs
+                pairs ^= b
+                c = b.bit_length() - 1
+                g = p_cell_empty + ((ncol + cells.index(c)) << 11) + c
+                for d in fill:
+                    cands.append(g + d)
+            for c, s in tops.items():  # from a column
+                if fillers & BIT[c] and (len(cols[s]) > 1 or not prune):
+                    g = p_empty + terms[cols[s]][0] + (s << 11) + c
+                    for d in fill:
+                        cands.append(g + d)
+        if nfree:
+            if prune:
+                to_free = (ncol + cells.index(FREE)) << 6
                 for c, s in tops.items():
-                    g = terms[cols[s]][0] + (s << 11) + c
-                    if any_empty or RANK[c] == 12:
-                        for d in fill:
-                            cands.append(p_empty + g + d)
+                    if c != last:
+                        gain, _, park = terms[cols[s]]
+                        if park is None or key ^ park not in seen:
+                            cands.append(p_park + gain + (s << 11) + c + to_free)
+            else:
+                free = [(ncol + j) << 6 for j in range(ncell) if cells[j] == FREE]
+                for c, s in tops.items():
+                    g = p_park + terms[cols[s]][0] + (s << 11) + c
                     for d in free:
-                        cands.append(p_park + g + d)
+                        cands.append(g + d)
         if not cands:
             continue
         cands.sort()
@@ -596,8 +609,12 @@ def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: 
                 if d == home:
                     nf[SUIT[c]] += 1
                 if d != home or prune and _any_safe(lets_go[c] & (exposed | parked) | CARD_BIT[old], nf, kids):
-                    cl, nc, nkey, mv, fl = _settled(p, kids, lets_go, cols, cells, nf, nkey, s, d, c, names,
-                                                    exposed | parked)
+                    walked = None
+                    if d != home and not game_order:  # the cards it uncovers, walked home?
+                        walked = _walk(rest, nf, nkey, kids, lets_go, (exposed ^ CARD_BIT[new] ^ xm) | (parked ^ xp))
+                        if walked is not None and walked[1] in seen:
+                            continue  # (seen: known before the child is made)
+                    cl, nc, nkey, mv, fl = _settled(p, kids, cols, cells, nf, nkey, s, d, c, names, walked)
                     if nkey in seen:
                         continue
                     if len(seen) >= max_states:
