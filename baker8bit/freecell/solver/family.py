@@ -170,6 +170,27 @@ def _lets_go(p: Params) -> tuple[int, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=16)
+def _setup(p: Params) -> tuple:
+    """What ``_run`` reads of the rule parameters, made once a rule set: the numbers, the
+    tables, and ``opens``: per ``under`` value of a moved card's place before or after a move, 1
+    where leaving it frees an empty column (BOTTOM) or a free cell (PARKED, not in a reserve)."""
+    parents, kids = _tables(p)
+    opens = [0] * 55
+    opens[BOTTOM] = 1
+    opens[PARKED] = 0 if p.reserve else 1
+    home = p.columns + p.cells
+    return (p.columns, p.cells, home, p.total, p.any_empty, p.reserve, p.game_order, p.home_moves, parents,
+            kids, _shifts(p), _lets_go(p), _places(p.columns, home), opens)
+
+
+@lru_cache(maxsize=16)
+def _steps(names: tuple) -> list:
+    """Each move's step, made once a rule set: ``steps[s][d]`` is ((its name,), (not
+    automatic,))."""
+    return [[((name,), _NO_FLAG) for name in row] for row in names]
+
+
 @lru_cache(maxsize=4)
 def _places(ncol: int, home: int) -> list:
     """A candidate integer's low 16 bits -> (source, destination, card, the card's shift in a
@@ -444,15 +465,9 @@ def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: 
     when pruning) whose own moves are ``step0``: (outcome, the steps of the winning line,
     states, max_empty). A step is (moves, automatic flags): the root's, then each position's on
     the path from it."""
-    ncol, ncell = p.columns, p.cells
-    home = ncol + ncell
-    total = p.total
-    any_empty, reserve = p.any_empty, p.reserve
-    home_moves = p.home_moves or not prune  # unpruned, every move home is a move to try
-    parents, kids = _tables(p)
-    shifts = _shifts(p)
-    lets_go = _lets_go(p)
-    game_order = p.game_order
+    ncol, ncell, home, total, any_empty, reserve, game_order, rule_home_moves, parents, kids, shifts, lets_go, \
+        places, opens = _setup(p)
+    home_moves = rule_home_moves or not prune  # unpruned, every move home is a move to try
     # each kind's priority as a candidate integer holds it (shifted), and the move home's field
     p_home_cell, p_home_col, p_cell_parent, p_cell_empty, p_parent, p_empty, p_park = (
         (x + PRIO0) << 16 for x in order.prio)
@@ -463,14 +478,7 @@ def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: 
     # _with_parent_in is one expression.
     one_shift = len(shifts) == 1 and shifts[0][0] >= 0
     sh1, km1 = shifts[0]
-    # A move's place before and after as the ``under`` values it changes: ``opens[v]`` is 1 where
-    # leaving v frees an empty column (BOTTOM) or a free cell (PARKED, not in a reserve).
-    opens = [0] * 55
-    opens[BOTTOM] = 1
-    opens[PARKED] = 0 if reserve else 1
-    places = _places(ncol, home)
-    # each move's step, made once: (its name,), (not automatic,)
-    steps = [[((names[s][d],), _NO_FLAG) for d in range(home + 1)] for s in range(home + 1)]
+    steps = _steps(tuple(map(tuple, names)))
     key0 = key_of(cols, cells)
     seen = {key0}
     stack = [(cols, cells, key0, found, 0, step0, NOWHERE, *_exposed(cols, cells))]
