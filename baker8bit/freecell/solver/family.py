@@ -170,18 +170,28 @@ def _lets_go(p: Params) -> tuple[int, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=16)
+_SETUPS: dict[int, tuple] = {}  # id(p) -> (p, _setup(p)): a Params is hashed field by field
+
+
 def _setup(p: Params) -> tuple:
-    """What ``_run`` reads of the rule parameters, made once a rule set: the numbers, the
-    tables, and ``opens``: per ``under`` value of a moved card's place before or after a move, 1
-    where leaving it frees an empty column (BOTTOM) or a free cell (PARKED, not in a reserve)."""
+    """What ``_run`` reads of the rule parameters, made once a rule set (remembered by the
+    identity of ``p``: ``params.params`` gives one object a rule set): the numbers, the tables,
+    and ``opens``: per ``under`` value of a moved card's place before or after a move, 1 where
+    leaving it frees an empty column (BOTTOM) or a free cell (PARKED, not in a reserve)."""
+    hit = _SETUPS.get(id(p))
+    if hit is not None and hit[0] is p:  # (the entry holds p, so its id is not another's)
+        return hit[1]
     parents, kids = _tables(p)
     opens = [0] * 55
     opens[BOTTOM] = 1
     opens[PARKED] = 0 if p.reserve else 1
     home = p.columns + p.cells
-    return (p.columns, p.cells, home, p.total, p.any_empty, p.reserve, p.game_order, p.home_moves, parents,
-            kids, _shifts(p), _lets_go(p), _places(p.columns, home), opens)
+    setup = (p.columns, p.cells, home, p.total, p.any_empty, p.reserve, p.game_order, p.home_moves, parents,
+             kids, _shifts(p), _lets_go(p), _places(p.columns, home), opens)
+    if len(_SETUPS) >= 16:
+        _SETUPS.clear()
+    _SETUPS[id(p)] = (p, setup)
+    return setup
 
 
 @lru_cache(maxsize=16)
@@ -418,7 +428,7 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
     t0 = time.perf_counter()
     position.check(rules)
     p = _params.params(rules)  # the rule parameters, read from the rule set here only (raises if unsupported)
-    kids = _tables(p)[1]
+    kids = _setup(p)[9]  # (_tables(p)[1])
     ncol = p.columns
     names = move_names(rules)
     cols = [bytes(c) for c in position.columns]
