@@ -83,6 +83,24 @@ def test_bench_solver_prints_the_ratio_to_fc_solve():
     assert "verdicts agree on all 5 deals" in out and "DISAGREE" not in out
 
 
+def test_bench_family_pure_times_family_py_against_the_searches_it_replaced():
+    out = run("bench_family_pure.py")
+    for game, old in (("baker", "core.py"), ("bakers-game", "core.py"), ("eight-off", "core.py"),
+                      ("king-albert", "colour_core.py")):
+        block = out.split(f"{game} (rule set ")[1].split("\n\n")[0]
+        rows = {m.group(1): m.groups()[1:] for m in re.finditer(
+            rf"^(\S+\.py) +(\d+) +(\d+) +(\d+) +({NUM}) +(\d+) +(\d+)$", block, re.M)}
+        assert "family.py" in rows, f"no family.py row for {game}:\n{out}"
+        if "old searches not compared" in out:  # no git history here: family.py alone
+            continue
+        assert old in rows, f"no {old} row for {game}:\n{out}"
+        # the same search: the same verdicts and states
+        assert rows["family.py"][:3] == rows[old][:3] and rows["family.py"][4] == rows[old][4], block
+        assert sum(int(x) for x in rows[old][:3]) == 3
+        assert re.search(rf"^ratio family\.py/{re.escape(old)} CPU time: {NUM}; mean {NUM}", block, re.M), block
+        assert "the same verdicts, states and moves on all 3 deals" in block and "DIFFER" not in block
+
+
 def test_bench_lengths_prints_medians_against_fc_solve_opt_for_every_family_game():
     need_fcsolve()
     out = run("bench_lengths.py", timeout=300)
@@ -168,8 +186,8 @@ def test_an_unknown_game_is_a_usage_error_not_a_traceback(script):
     assert p.returncode == 2 and "unknown game 'nope'" in p.stderr and "Traceback" not in p.stderr
 
 
-SMOKE_TESTED = {"bench_blue.py", "bench_blue_lengths.py", "bench_frame.py", "bench_gif.py", "bench_help.py",
-                "bench_lengths.py", "bench_sequence.py", "bench_solver.py", "bench_video.py"}
+SMOKE_TESTED = {"bench_blue.py", "bench_blue_lengths.py", "bench_family_pure.py", "bench_frame.py", "bench_gif.py",
+                "bench_help.py", "bench_lengths.py", "bench_sequence.py", "bench_solver.py", "bench_video.py"}
 
 
 def test_every_benchmark_has_a_smoke_test():

@@ -216,3 +216,72 @@ def test_compiled_and_pure_give_the_same_answer_for_any_rule_parameters(rs, deal
             assert moves.is_legal(pos, move, rs), (text, got.moves)
             pos = moves.apply(pos, move)
         assert pos.is_complete()
+
+
+def _places(rs: RuleSet):
+    """The rule set's places: the columns, the cells, home (as family.py numbers them)."""
+    return rs.columns, rs.columns + rs.cells
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(FAMILY), st.integers(1, 10**6))
+def test_a_plain_moves_key_is_known_before_its_child_is_made(rs, deal):
+    """family.py leaves out a plain move whose key is seen already as its candidate is made: the
+    XORs it takes the key from (``_Terms``' park for a column's top card into a cell, with
+    ``_LAND`` for a card onto an exposed card) give the child's key from scratch, and there is
+    no park XOR exactly where the card the move uncovers may go home safely (its key is then
+    the settled child's, not known before)."""
+    p = params.params(rs)
+    pos = Position.dealt(deal, rs)
+    cols = [bytes(c) for c in pos.columns]
+    cells = [family.FREE if c is None else c for c in pos.cells]
+    found = tuple(pos.foundations)
+    terms = family._Terms.for_found(found, params.orders(p)[0], p.scheme, family._tables(p)[1])
+    key = family.key_of(cols, cells)
+    checked = 0
+    for i, col in enumerate(cols):
+        if not col:
+            continue
+        c, under = col[-1], (col[-2] if len(col) > 1 else family.BOTTOM)
+        park = terms[col][2]
+        assert (park is None) == (under < 52 and family._safe(under, found, family._tables(p)[1]))
+        if park is None:
+            continue
+        rest = cols[:i] + [col[:-1]] + cols[i + 1:]
+        assert key ^ park == family.key_of(rest, cells + [c])  # parked (which cell is not in a key)
+        checked += 1
+        for j, dst in enumerate(cols):
+            if j != i and dst and dst[-1] in p.parents[c]:
+                landed = list(rest)
+                landed[j] = dst + bytes((c,))
+                assert key ^ park ^ family._LAND[c][dst[-1]] == family.key_of(landed, cells)
+                checked += 1
+    for k, c in enumerate(cells):  # from a cell onto an exposed card: _LAND alone
+        for j, dst in enumerate(cols):
+            if c != family.FREE and dst and dst[-1] in p.parents[c]:
+                landed = list(cols)
+                landed[j] = dst + bytes((c,))
+                left = cells[:k] + [family.FREE] + cells[k + 1:]
+                assert key ^ family._LAND[c][dst[-1]] == family.key_of(landed, left)
+                checked += 1
+    assert checked  # (some column of a deal has a card under its top that may not go home)
+
+
+@given(st.sampled_from(FAMILY), st.data())
+def test_candidate_integers_are_one_digit_decode_by_table_and_sort_as_the_compiled_ones(rs, data):
+    """family.py's candidate integers stay under 2 ** 30 (one CPython digit), the table
+    ``_places`` gives back their source, destination, card, the card's key shift and its
+    entering or leaving the exposed (xm) and parked (xp) cards; two of them sort as the compiled
+    search's (which adds 1 << 14 to a priority, not family.PRIO0)."""
+    ncol, home = _places(rs)
+    table = family._places(ncol, home)
+    draw = [(data.draw(st.integers(-2000, 2000)), data.draw(st.integers(0, home)), data.draw(st.integers(0, home)),
+             data.draw(cards)) for _ in range(2)]
+    ours = [(pr + family.PRIO0) << 16 | s << 11 | d << 6 | c for pr, s, d, c in draw]
+    theirs = [(pr + (1 << 14)) << 16 | s << 11 | d << 6 | c for pr, s, d, c in draw]
+    assert all(0 < x < 2 ** 30 for x in ours)
+    assert (ours[0] < ours[1]) == (theirs[0] < theirs[1]) == (draw[0] < draw[1])
+    for x, (pr, s, d, c) in zip(ours, draw):
+        in_cols, in_cells = (s < ncol, d < ncol), (ncol <= s < home, ncol <= d < home)
+        assert table[x & 0xFFFF] == (s, d, c, 6 * c, (1 << c) * (in_cols[0] != in_cols[1]),
+                                     (1 << c) * (in_cells[0] != in_cells[1]))

@@ -58,16 +58,26 @@ The stack holds positions, not iterators: a position's unseen children are marke
 and pushed, the best last. A popped entry carries its depth; the path of steps (each the move
 and the moves home after it, with their automatic flags) is cut back to that depth.
 
-Three shortcuts save time and change nothing else (the compiled search makes the first too,
-and neither needs the other two; the tests compare the two searches state for state):
+Shortcuts save time and change nothing else (the compiled search makes the first too, and
+needs none of the others; the tests compare the two searches state for state):
 
 - in the 1989 order, the cards a move uncovers are walked home down their column while no card
   sent home lets another exposed or parked card go (then the walk is all ``_settle`` would do);
-- a position with no empty column and no free cell finds its moves onto a parent with masks of
-  its exposed and parked cards (``_with_parent_in``), carried from parent to child;
+- the moves onto a parent, and home, are found with masks of the exposed and parked cards
+  (``_with_parent_in``), carried from parent to child;
+- a plain move (no card goes home after it) whose key is seen already is left out as its
+  candidate is made: the loop would skip it, as the seen set only grows (``_Terms`` keeps what
+  parking a column's top card XORs into a key, ``_LAND`` what landing a card on another does);
+- a move home that lets no card go home after it (none of the cards it may let go is safe:
+  the position was settled) is a plain move, its child made without ``_settle``;
 - a child with no empty column, no free cell and no move but the card just moved (which may not
   move again) is marked seen but not pushed: popped, it would make no candidate
   (``docs/SOLVER.md``, rule 6).
+
+Written with CPython's costs in mind: the candidates are one-digit ints
+(under 2 ** 30), decoded by a table (``_places``); the rule parameters are read once per search,
+not per position. ``benchmarks/bench_family_pure.py`` times it against the two searches it
+replaced (``docs/SOLVER.md``, "One pure search").
 """
 
 from __future__ import annotations
@@ -89,13 +99,19 @@ FREE = _FREE  # an empty cell (254)
 BOTTOM, PARKED, HOME = 52, 53, 54  # the values of ``under`` that are not cards
 CLOCK_EVERY = 512  # how often (in states) the clock is read when max_seconds is set
 NO_LIMIT = 1 << 62  # more states than any search could keep
-PRIO0 = 1 << 14  # added to a priority (well within +-PRIO0) in a candidate integer
+PRIO0 = 1 << 13  # added to a priority (well within +-PRIO0) in a candidate integer: under 2 ** 30,
+# so a one-digit Python int (the compiled search adds 1 << 14: the order is the same)
 
 _SH = [6 * c for c in range(52)]
 _BYTE = [bytes((c,)) for c in range(256)]
 _SUIT = [c // 13 for c in range(52)]
 _RANK = [c % 13 for c in range(52)]
 _BIT = [1 << c for c in range(55)]
+_CARD_BIT = [1 << c for c in range(52)] + [0, 0, 0]  # a card's bit; none for BOTTOM, PARKED, HOME
+_KINGS = sum(1 << c for c in range(12, 52, 13))  # the kings, as a mask
+# what moving card c from a cell onto card pa XORs into a key (from a column: the column's
+# ``_Terms`` park XOR this)
+_LAND = [[(PARKED ^ pa) << (6 * c) for pa in range(52)] for c in range(52)]
 _HOME_ALL = sum(HOME << (6 * c) for c in range(52))
 _NO_FLAG = (False,)
 
@@ -118,10 +134,13 @@ def key_of(cols, cells) -> int:
 
 @lru_cache(maxsize=16)
 def _tables(p: Params) -> tuple[tuple, tuple]:
-    """The build rule as Python tuples: each card's parents, and each card's kids as (suit, rank)
-    pairs (``NOWHERE`` left out)."""
+    """The build rule as Python tuples: each card's parents, and each card's kids of another suit
+    as (suit, rank) pairs, the ones ``_safe`` asks about (``NOWHERE`` left out). A kid of c's own
+    suit is one rank lower, so home whenever c may go home: in suit no card has a kid to ask
+    about, and a card that may go home is safe."""
     parents = tuple(tuple(x for x in p.parents[c] if x != NOWHERE) for c in range(52))
-    kids = tuple(tuple(divmod(x, 13) for x in p.kids[c] if x != NOWHERE) for c in range(52))
+    kids = tuple(tuple(divmod(x, 13) for x in p.kids[c] if x != NOWHERE and x // 13 != c // 13)
+                 for c in range(52))
     return parents, kids
 
 
@@ -151,6 +170,54 @@ def _lets_go(p: Params) -> tuple[int, ...]:
     return tuple(out)
 
 
+_SETUPS: dict[int, tuple] = {}  # id(p) -> (p, _setup(p)): a Params is hashed field by field
+
+
+def _setup(p: Params) -> tuple:
+    """What ``_run`` reads of the rule parameters, made once a rule set (remembered by the
+    identity of ``p``: ``params.params`` gives one object a rule set): the numbers, the tables,
+    and ``opens``: per ``under`` value of a moved card's place before or after a move, 1 where
+    leaving it frees an empty column (BOTTOM) or a free cell (PARKED, not in a reserve)."""
+    hit = _SETUPS.get(id(p))
+    if hit is not None and hit[0] is p:  # (the entry holds p, so its id is not another's)
+        return hit[1]
+    parents, kids = _tables(p)
+    opens = [0] * 55
+    opens[BOTTOM] = 1
+    opens[PARKED] = 0 if p.reserve else 1
+    home = p.columns + p.cells
+    setup = (p.columns, p.cells, home, p.total, p.any_empty, p.reserve, p.game_order, p.home_moves, parents,
+             kids, _shifts(p), _lets_go(p), _places(p.columns, home), opens)
+    if len(_SETUPS) >= 16:
+        _SETUPS.clear()
+    _SETUPS[id(p)] = (p, setup)
+    return setup
+
+
+@lru_cache(maxsize=16)
+def _steps(names: tuple) -> list:
+    """Each move's step, made once a rule set: ``steps[s][d]`` is ((its name,), (not
+    automatic,))."""
+    return [[((name,), _NO_FLAG) for name in row] for row in names]
+
+
+@lru_cache(maxsize=4)
+def _places(ncol: int, home: int) -> list:
+    """A candidate integer's low 16 bits -> (source, destination, card, the card's shift in a
+    key, xm, xp): xm is the card's bit where the move takes it into or out of the columns (the
+    exposed cards' mask changes by it), xp where it takes it into or out of the cells (the
+    parked cards'). A table for the places up to ``home``: one look-up instead of three shifts
+    and masks, and the branches on the kinds of place."""
+    table = [None] * (1 << 16)
+    for s in range(home + 1):
+        for d in range(home + 1):
+            cols = (s < ncol) != (d < ncol)
+            cells = (ncol <= s < home) != (ncol <= d < home)
+            i = s << 11 | d << 6
+            table[i:i + 52] = [(s, d, c, 6 * c, cols << c, cells << c) for c in range(52)]
+    return table
+
+
 def _with_parent_in(m: int, shifts) -> int:
     """The cards one of whose parents is in the mask m."""
     out = 0
@@ -160,13 +227,74 @@ def _with_parent_in(m: int, shifts) -> int:
 
 
 def _safe(c: int, found, kids) -> bool:
-    """May card c go home now, and safely (every card that could go on it is home)?"""
+    """May card c go home now, and safely (every card that could go on it is home; ``kids``:
+    ``_tables``', the kids of another suit)?"""
     if found[_SUIT[c]] != _RANK[c]:
         return False
     for s, r in kids[c]:
         if found[s] <= r:
             return False
     return True
+
+
+def _walk(rest: bytes, nf: list, key: int, kids, lets_go, around: int):
+    """The 1989 order's safe moves home after a move that uncovered a safe card, where they are
+    all down its column. The position was settled, so the uncovered card is the only safe one:
+    walk ``rest`` (the column after the move, bottom card first) home while its top is safe.
+    While no card sent home lets go home (the next of its suit, the cards it may go on:
+    ``lets_go``) a card of ``around`` (the child's other exposed and parked cards, a mask), the
+    walk is all ``_settle`` would do, move for move: (the cards left in the column, the key
+    after the walk), ``nf`` (the suit stacks after the move) updated in place. ``None``, ``nf``
+    untouched, where a card does: then ``_settle`` decides. (Not in the game's order: there a
+    card home mostly lets a reserve card go too, and the walk would be undone.)"""
+    walked, n = list(nf), len(rest)
+    while n and _safe(rest[n - 1], walked, kids):
+        x = rest[n - 1]
+        walked[_SUIT[x]] += 1
+        n -= 1
+        key ^= ((rest[n - 1] if n else BOTTOM) ^ HOME) << _SH[x]
+        if around & lets_go[x]:
+            return None
+    nf[:] = walked
+    return n, key
+
+
+def _settled(p: Params, kids, cols, cells, nf: list, nkey: int, s: int, d: int, c: int, names,
+             walked) -> tuple[list, list, int, list, list]:
+    """The child of a settled position (``cols``, ``cells``) by the move of card c from place s
+    to place d, with its safe moves home made: (columns, cells, key, moves, automatic flags).
+    ``nf`` (changed in place) and ``nkey`` are the suit stacks and the key after the move alone;
+    ``walked`` is ``_walk``'s answer (``None``: ``_settle`` makes the moves home)."""
+    ncol = p.columns
+    home = ncol + p.cells
+    cl, nc = list(cols), list(cells)
+    rest = b""
+    if s < ncol:
+        rest = cl[s] = cols[s][:-1]
+    else:
+        nc[s - ncol] = FREE
+    if d < ncol:
+        cl[d] = cols[d] + _BYTE[c]
+    elif d != home:
+        nc[d - ncol] = c
+    mv, fl = [names[s][d]], [False]
+    if walked is not None:
+        n, key = walked
+        cl[s] = rest[:n]
+        gone = len(rest) - n
+        return cl, nc, key, mv + [names[s][home]] * gone, fl + [False] * gone
+    key = _settle(p, kids, cl, nc, nf, nkey, names, mv, fl)
+    return cl, nc, key, mv, fl
+
+
+def _any_safe(m: int, found, kids) -> bool:
+    """Is any card of the mask m safe to go home?"""
+    while m:
+        b = m & -m
+        m ^= b
+        if _safe(b.bit_length() - 1, found, kids):
+            return True
+    return False
 
 
 def _settle(p: Params, kids, cols: list, cells: list, found: list, key: int, names, moves: list,
@@ -179,33 +307,36 @@ def _settle(p: Params, kids, cols: list, cells: list, found: list, key: int, nam
     ncol = p.columns
     home = ncol + p.cells
     auto = p.game_order
+    SUIT, RANK = _SUIT, _RANK
     while True:
         moved = True
         while moved:
             moved = False
             for i in range(ncol):
                 col = cols[i]
+                if not col or found[SUIT[col[-1]]] != RANK[col[-1]]:
+                    continue  # (the top may not go home: speed only)
                 n = len(col)
                 while n and _safe(col[n - 1], found, kids):
                     c = col[n - 1]
-                    found[_SUIT[c]] += 1
+                    found[SUIT[c]] += 1
                     n -= 1
                     key ^= ((col[n - 1] if n else BOTTOM) ^ HOME) << _SH[c]
                     moves.append(names[i][home])
                     flags.append(auto)
                     moved = True
                 cols[i] = col[:n]
-            if not p.game_order:
+            if not auto:
                 for j in range(len(cells)):
                     c = cells[j]
-                    if c != FREE and _safe(c, found, kids):
+                    if c != FREE and found[SUIT[c]] == RANK[c] and _safe(c, found, kids):
                         key = _cell_home(c, j, cells, found, key, names[ncol + j][home], moves, flags)
                         moved = True
-        if not p.game_order:
+        if not auto:
             return key
         for j in range(len(cells)):
             c = cells[j]
-            if c != FREE and _safe(c, found, kids):
+            if c != FREE and found[SUIT[c]] == RANK[c] and _safe(c, found, kids):
                 key = _cell_home(c, j, cells, found, key, names[ncol + j][home], moves, flags)
                 break
         else:
@@ -223,9 +354,12 @@ def _cell_home(c: int, j: int, cells: list, found: list, key: int, name: str, mo
 
 
 class _Terms(dict):
-    """Per ``found`` (the suit stacks) and move order: column bytes -> (gain, burial), the
-    move order's terms for a move out of the column and onto it, filled on demand (see
-    ``column_terms``); ``safe`` holds the cards that may go home safely."""
+    """Per ``found`` (the suit stacks) and move order: column bytes -> (gain, burial, park),
+    filled on demand: the move order's terms for a move out of the column and onto it (see
+    ``column_terms``), each shifted left 16 bits as a candidate integer holds it, and what
+    parking the column's top card XORs into a key (``None`` if the card it uncovers is safe:
+    then cards go home after the move, and the key is not known before it). ``safe`` holds the
+    cards that may go home safely, ``homes`` (a mask) the cards that may go home."""
 
     __slots__ = ("need", "order", "scheme", "safe", "homes")
 
@@ -243,10 +377,13 @@ class _Terms(dict):
         self.homes = sum(1 << (s * 13 + f) for s, f in enumerate(found) if f < 13)  # may go home (a mask)
         return self
 
-    def __missing__(self, col: bytes) -> tuple[int, int]:
+    def __missing__(self, col: bytes) -> tuple[int, int, int | None]:
         if len(self) >= _COLUMN_CACHE:
             self.clear()
-        terms = self[col] = column_terms(col, self.need, self.order, self.scheme)
+        gain, burial = column_terms(col, self.need, self.order, self.scheme)
+        under = col[-2] if len(col) > 1 else BOTTOM
+        park = None if under in self.safe else (under ^ PARKED) << _SH[col[-1]]
+        terms = self[col] = (gain << 16, burial << 16, park)
         return terms
 
 
@@ -291,7 +428,7 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
     t0 = time.perf_counter()
     position.check(rules)
     p = _params.params(rules)  # the rule parameters, read from the rule set here only (raises if unsupported)
-    kids = _tables(p)[1]
+    kids = _setup(p)[9]  # (_tables(p)[1])
     ncol = p.columns
     names = move_names(rules)
     cols = [bytes(c) for c in position.columns]
@@ -338,17 +475,20 @@ def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: 
     when pruning) whose own moves are ``step0``: (outcome, the steps of the winning line,
     states, max_empty). A step is (moves, automatic flags): the root's, then each position's on
     the path from it."""
-    ncol, ncell = p.columns, p.cells
-    home = ncol + ncell
-    total = p.total
-    any_empty, reserve = p.any_empty, p.reserve
-    home_moves = p.home_moves or not prune  # unpruned, every move home is a move to try
-    parents, kids = _tables(p)
-    shifts = _shifts(p)
-    lets_go = _lets_go(p)
-    game_order = p.game_order
-    p_home_cell, p_home_col, p_cell_parent, p_cell_empty, p_parent, p_empty, p_park = order.prio
+    ncol, ncell, home, total, any_empty, reserve, game_order, rule_home_moves, parents, kids, shifts, lets_go, \
+        places, opens = _setup(p)
+    home_moves = rule_home_moves or not prune  # unpruned, every move home is a move to try
+    # each kind's priority as a candidate integer holds it (shifted), and the move home's field
+    p_home_cell, p_home_col, p_cell_parent, p_cell_empty, p_parent, p_empty, p_park = (
+        (x + PRIO0) << 16 for x in order.prio)
+    to_home = home << 6
     scheme = p.scheme
+    # The build rule's common case, chosen here once (speed only): one non-negative shift (in
+    # suit: the cards with a parent in m are (m >> 1) & the cards below a king), so
+    # _with_parent_in is one expression.
+    one_shift = len(shifts) == 1 and shifts[0][0] >= 0
+    sh1, km1 = shifts[0]
+    steps = _steps(tuple(map(tuple, names)))
     key0 = key_of(cols, cells)
     seen = {key0}
     stack = [(cols, cells, key0, found, 0, step0, NOWHERE, *_exposed(cols, cells))]
@@ -357,7 +497,7 @@ def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: 
     add = seen.add
     pop = stack.pop
     push = stack.extend
-    SUIT, RANK, SH, BYTE, BIT = _SUIT, _RANK, _SH, _BYTE, _BIT
+    SUIT, BYTE, BIT, CARD_BIT, LAND, KINGS = _SUIT, _BYTE, _BIT, _CARD_BIT, _LAND, _KINGS
     terms_by_found: dict = {}
     last_found = terms = None
 
@@ -376,103 +516,94 @@ def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: 
                 if len(terms_by_found) >= _FOUND_CACHE:
                     terms_by_found.clear()
                 terms = terms_by_found[found] = _Terms.for_found(found, order, scheme, kids)
-            safe = terms.safe
+            safe = terms.safe if prune else ()
+            homes = terms.homes
 
-        # The empty columns (the first, how many) and the first empty cell. (The exposed cards,
+        # The empty columns and the free cells (none in a reserve), counted. (The exposed cards,
         # card -> column and as a mask, and the parked cards as a mask, came with the entry.)
-        tget = tops.get
         nempty = ncol - len(tops)
-        empty = cols.index(b"") if nempty else -1
-        nfree = cells.count(FREE)
-        free = -1 if reserve or not nfree else ncol + cells.index(FREE)
+        nfree = 0 if reserve else cells.count(FREE)
+        room = nempty + nfree
 
         # The candidate moves, each one integer: (priority + PRIO0) << 16 | source << 11 |
-        # destination << 6 | card.
+        # destination << 6 | card, made as a sum: the kind's priority (``prio``, shifted), the
+        # source column's gain and the destination column's burial (``terms``, shifted), and the
+        # places and the card. (A sum, as the gain may be negative; the fields never overlap.)
+        # A plain move whose position is seen already is left out as it is made: the loop
+        # below would skip it (the seen set only grows), so only time changes.
         cands = []
-        if prune and not nempty and (reserve or not nfree):
-            # No empty column and no free cell (most positions): the only moves are onto a
-            # parent, and home; the cards that have one are found with masks. The same
-            # candidates as below, sooner.
-            movers = exposed | parked
-            if last != NOWHERE:
-                movers &= ~BIT[last]
-            pairs = movers & _with_parent_in(exposed, shifts)
+        movers = exposed | parked  # the cards that may move: exposed or parked, not the last moved
+        if last != NOWHERE:
+            movers &= ~BIT[last]
+        # Onto a parent: the cards one of whose parents is exposed, found with masks.
+        pairs = movers & ((exposed >> sh1) & km1 if one_shift else _with_parent_in(exposed, shifts))
+        while pairs:
+            b = pairs & -pairs
+            pairs ^= b
+            c = b.bit_length() - 1
+            if exposed & b:
+                s = tops[c]
+                gain, _, off = terms[cols[s]]  # off: None if the card it uncovers goes home
+                g = p_parent + gain + (s << 11) + c
+            else:
+                off = 0  # (from a cell)
+                g = p_cell_parent + ((ncol + cells.index(c)) << 11) + c
+            land = LAND[c]
+            for pa in parents[c]:
+                d = tops.get(pa)
+                if d is not None and (off is None or key ^ off ^ land[pa] not in seen):
+                    cands.append(g + terms[cols[d]][1] + (d << 6))
+        # Home (where a move home may be unsafe, or not pruning).
+        if home_moves:
+            pairs = movers & homes
             while pairs:
                 b = pairs & -pairs
                 pairs ^= b
                 c = b.bit_length() - 1
                 if exposed & b:
                     s = tops[c]
-                    pr = p_parent + terms[cols[s]][0]
+                    cands.append(p_home_col + terms[cols[s]][0] + (s << 11) + to_home + c)
                 else:
-                    s = ncol + cells.index(c)
-                    pr = p_cell_parent
-                for pa in parents[c]:
-                    d = tget(pa)
-                    if d is not None:
-                        cands.append((pr + terms[cols[d]][1] + PRIO0) << 16 | s << 11 | d << 6 | c)
-            if home_moves:
-                pairs = movers & terms.homes
-                while pairs:
-                    b = pairs & -pairs
-                    pairs ^= b
-                    c = b.bit_length() - 1
-                    if exposed & b:
-                        s = tops[c]
-                        cands.append((p_home_col + terms[cols[s]][0] + PRIO0) << 16 | s << 11 | home << 6 | c)
-                    else:
-                        cands.append((p_home_cell + PRIO0) << 16 | (ncol + cells.index(c)) << 11 | home << 6 | c)
-        else:  # every candidate, as the rules say
-            for j in range(ncell):
-                c = cells[j]
-                if c == FREE or c == last:
-                    continue
-                s = ncol + j
-                if home_moves and found[SUIT[c]] == RANK[c]:
-                    cands.append((p_home_cell + PRIO0) << 16 | s << 11 | home << 6 | c)
-                for pa in parents[c]:
-                    d = tget(pa)
-                    if d is not None:
-                        cands.append((p_cell_parent + terms[cols[d]][1] + PRIO0) << 16 | s << 11 | d << 6 | c)
-                if empty >= 0 and (any_empty or RANK[c] == 12):
-                    for d in ((empty,) if prune else [i for i in range(ncol) if not cols[i]]):
-                        cands.append((p_cell_empty + PRIO0) << 16 | s << 11 | d << 6 | c)
-            for c, s in tops.items():
-                if c == last:
-                    continue
-                col = cols[s]
-                gain = terms[col][0]
-                if home_moves and found[SUIT[c]] == RANK[c]:
-                    cands.append((p_home_col + gain + PRIO0) << 16 | s << 11 | home << 6 | c)
-                for pa in parents[c]:
-                    d = tget(pa)
-                    if d is not None:
-                        cands.append((p_parent + gain + terms[cols[d]][1] + PRIO0) << 16 | s << 11 | d << 6 | c)
-                if empty >= 0 and (any_empty or RANK[c] == 12):
-                    if prune:
-                        if len(col) > 1:
-                            cands.append((p_empty + gain + PRIO0) << 16 | s << 11 | empty << 6 | c)
-                    else:
-                        for d in range(ncol):
-                            if not cols[d]:
-                                cands.append((p_empty + gain + PRIO0) << 16 | s << 11 | d << 6 | c)
-                if not reserve:
-                    if prune:
-                        if free >= 0:
-                            cands.append((p_park + gain + PRIO0) << 16 | s << 11 | free << 6 | c)
-                    else:
-                        for j in range(ncell):
-                            if cells[j] == FREE:
-                                cands.append((p_park + gain + PRIO0) << 16 | s << 11 | (ncol + j) << 6 | c)
+                    cands.append(p_home_cell + ((ncol + cells.index(c)) << 11) + to_home + c)
+        # Into an empty column (if the rules let the card fill one) or a free cell: pruning,
+        # the first of each only, and no lone card into an empty column; else into every one.
+        if nempty:
+            fill = (cols.index(b"") << 6,) if prune else [i << 6 for i in range(ncol) if not cols[i]]
+            fillers = movers if any_empty else movers & KINGS
+            pairs = fillers & parked
+            while pairs:  # from a cell
+                b = pairs & -pairs
+                pairs ^= b
+                c = b.bit_length() - 1
+                g = p_cell_empty + ((ncol + cells.index(c)) << 11) + c
+                for d in fill:
+                    cands.append(g + d)
+            for c, s in tops.items():  # from a column
+                if fillers & BIT[c] and (len(cols[s]) > 1 or not prune):
+                    g = p_empty + terms[cols[s]][0] + (s << 11) + c
+                    for d in fill:
+                        cands.append(g + d)
+        if nfree:
+            if prune:
+                to_free = (ncol + cells.index(FREE)) << 6
+                for c, s in tops.items():
+                    if c != last:
+                        gain, _, park = terms[cols[s]]
+                        if park is None or key ^ park not in seen:
+                            cands.append(p_park + gain + (s << 11) + c + to_free)
+            else:
+                free = [(ncol + j) << 6 for j in range(ncell) if cells[j] == FREE]
+                for c, s in tops.items():
+                    g = p_park + terms[cols[s]][0] + (s << 11) + c
+                    for d in free:
+                        cands.append(g + d)
         if not cands:
             continue
         cands.sort()
 
         children = []
         for x in cands:
-            s = (x >> 11) & 31
-            d = (x >> 6) & 31
-            c = x & 63
+            s, d, c, sh, xm, xp = places[x & 0xFFFF]  # s: (x >> 11) & 31, d: (x >> 6) & 31, c: x & 63
             # The child's key before any safe move home: the moved card's ``under`` changes.
             if s < ncol:
                 rest = cols[s][:-1]
@@ -480,71 +611,42 @@ def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: 
             else:
                 rest = b""
                 old = PARKED
-            if d == home:
-                new = HOME
-            elif d < ncol:
+            if d < ncol:
                 dst = cols[d]
                 new = dst[-1] if dst else BOTTOM
-            else:
+            elif d < home:
                 new = PARKED
-            nkey = key ^ ((old ^ new) << SH[c])
-            if prune and (d == home or (rest and rest[-1] in safe)):
-                # Cards go home after the move (or the move went home and others may follow):
-                # make the child and its safe moves home, then test its key.
-                cl, nc, nf = list(cols), list(cells), list(found)
-                if s < ncol:
-                    cl[s] = rest
-                else:
-                    nc[s - ncol] = FREE
+            else:
+                new = HOME
+            nkey = key ^ ((old ^ new) << sh)
+            # May cards go home after the move? The card it uncovers, if safe (``safe`` is empty
+            # when not pruning); after a move home, a card that c lets go (the next of its suit,
+            # a card it may go on, ``lets_go``: the position was settled, so no other card).
+            if old in safe or d == home:
+                nf = list(found)
                 if d == home:
                     nf[SUIT[c]] += 1
-                elif d < ncol:
-                    cl[d] = dst + BYTE[c]
-                else:
-                    nc[d - ncol] = c
-                mv, fl = [names[s][d]], [False]
-                alone = False
-                if d != home and not game_order:
-                    # The position was settled, so the exposed card is the only safe one: walk
-                    # down its column. While no card that a card sent home lets go home (the
-                    # next of its suit, the cards it may go on) lies exposed or parked, the walk
-                    # is all _settle would do, move for move. (Not in the game's order: there a
-                    # card home mostly lets a reserve card go too, and the walk would be undone.)
-                    alone = True
-                    around = exposed | parked
-                    n = len(rest)
-                    while n and _safe(rest[n - 1], nf, kids):
-                        x = rest[n - 1]
-                        nf[SUIT[x]] += 1
-                        n -= 1
-                        nkey ^= ((rest[n - 1] if n else BOTTOM) ^ HOME) << SH[x]
-                        mv.append(names[s][home])
-                        fl.append(False)
-                        if around & lets_go[x]:
-                            alone = False
-                            break
-                    if alone:
-                        cl[s] = rest[:n]
-                    else:  # _settle from the plain move
-                        nf = list(found)
-                        mv, fl = [names[s][d]], [False]
-                        nkey = key ^ ((old ^ new) << SH[c])
-                if not alone:
-                    nkey = _settle(p, kids, cl, nc, nf, nkey, names, mv, fl)
-                if nkey in seen:
+                if d != home or prune and _any_safe(lets_go[c] & (exposed | parked) | CARD_BIT[old], nf, kids):
+                    walked = None
+                    if d != home and not game_order:  # the cards it uncovers, walked home?
+                        walked = _walk(rest, nf, nkey, kids, lets_go, (exposed ^ CARD_BIT[new] ^ xm) | (parked ^ xp))
+                        if walked is not None and walked[1] in seen:
+                            continue  # (seen: known before the child is made)
+                    cl, nc, nkey, mv, fl = _settled(p, kids, cols, cells, nf, nkey, s, d, c, names, walked)
+                    if nkey in seen:
+                        continue
+                    if len(seen) >= max_states:
+                        return UNKNOWN, [], len(seen), max_empty
+                    add(nkey)
+                    nstep = (tuple(mv), tuple(fl))
+                    if sum(nf) == total:
+                        path.append(nstep)
+                        return SOLVED, path, len(seen), ncol
+                    e = cl.count(b"")
+                    if e > max_empty:
+                        max_empty = e
+                    children.append((cl, tuple(nc), nkey, tuple(nf), d1, nstep, NOWHERE, *_exposed(cl, nc)))
                     continue
-                if len(seen) >= max_states:
-                    return UNKNOWN, [], len(seen), max_empty
-                add(nkey)
-                nstep = (tuple(mv), tuple(fl))
-                if sum(nf) == total:
-                    path.append(nstep)
-                    return SOLVED, path, len(seen), ncol
-                e = cl.count(b"")
-                if e > max_empty:
-                    max_empty = e
-                children.append((cl, tuple(nc), nkey, tuple(nf), d1, nstep, NOWHERE, *_exposed(cl, nc)))
-                continue
             # A plain move: its key is tested before the child is made (most are seen).
             if nkey in seen:
                 continue
@@ -553,53 +655,49 @@ def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: 
             add(nkey)
             if old == BOTTOM and nempty + 1 > max_empty:
                 max_empty = nempty + 1  # counted before the card lands (in an empty column, or not)
-            # The child: its columns, cells, suit stacks, exposed and parked cards.
+            # The child's exposed and parked cards as masks: the card c lands on is covered, the
+            # card it lay on uncovered (``CARD_BIT``: none for BOTTOM, PARKED, HOME), and c
+            # enters or leaves the exposed and the parked cards (xm, xp).
+            m = (exposed ^ CARD_BIT[new] | CARD_BIT[old]) ^ xm
+            pm = parked ^ xp
+            if prune and room + opens[old] == opens[new] and d != home:
+                # No empty column and no free cell in the child: if no card but c (which may not
+                # move again) may go onto an exposed card, nor home, the child has no move. Seen,
+                # but not pushed (popped, it would make no candidate): speed only.
+                movers = (m | pm) & ~BIT[c]
+                if not (movers & ((m >> sh1) & km1 if one_shift else _with_parent_in(m, shifts))) and not (
+                        home_moves and movers & homes):
+                    continue
+            # The child: its columns, cells, suit stacks and exposed cards.
             cl = list(cols)
             nc = cells
             nfound = found
             t = tops.copy()
-            m = exposed
-            pm = parked
             if s < ncol:
                 cl[s] = rest
-                del t[c]
-                m ^= BIT[c]
                 if rest:
                     t[old] = s
-                    m |= BIT[old]
+                if d >= ncol:
+                    del t[c]  # (onto a column, c stays exposed: its column is set below)
             else:
                 nc = list(cells)
                 nc[s - ncol] = FREE
                 nc = tuple(nc)
-                pm ^= BIT[c]
-            nstep = ((names[s][d],), _NO_FLAG)
-            if d == home:  # unpruned only: a move home is an ordinary move
-                nf = list(found)
-                nf[SUIT[c]] += 1
-                nfound = tuple(nf)
-                if sum(nfound) == total:
-                    path.append(nstep)
-                    return SOLVED, path, len(seen), ncol
-            elif d < ncol:
+            if d < ncol:
                 cl[d] = dst + BYTE[c]
                 if dst:
                     del t[new]
-                    m ^= BIT[new]
                 t[c] = d
-                m |= BIT[c]
+            elif d == home:  # a move home that lets no card follow (unpruned: any move home)
+                nfound = tuple(nf)
+                if sum(nfound) == total:
+                    path.append(steps[s][d])
+                    return SOLVED, path, len(seen), ncol
             else:
                 nc = list(nc)
                 nc[d - ncol] = c
                 nc = tuple(nc)
-                pm |= BIT[c]
-            if prune and len(t) == ncol and (reserve or FREE not in nc):
-                # No empty column and no free cell: if no card but c (which may not move again)
-                # may go onto an exposed card, nor home, the child has no move. Seen, but not
-                # pushed (popped, it would make no candidate): speed only.
-                movers = (m | pm) & ~BIT[c]
-                if not (movers & _with_parent_in(m, shifts)) and not (home_moves and movers & terms.homes):
-                    continue
-            children.append((cl, nc, nkey, nfound, d1, nstep, c if prune else NOWHERE, t, m, pm))
+            children.append((cl, nc, nkey, nfound, d1, steps[s][d], c if prune else NOWHERE, t, m, pm))
         children.reverse()  # the preferred move is explored first
         push(children)
     return UNSOLVABLE, [], len(seen), max_empty
