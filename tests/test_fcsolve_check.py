@@ -101,3 +101,35 @@ def test_the_published_cross_check_agrees_everywhere_and_is_the_readmes():
     assert said in " ".join(readme.split())
     assert (f"The {1000 - decided} it leaves undecided are {pairs['solved', 'unknown']} of our wins and "
             f"{pairs['unsolvable', 'unknown']} of our losses") in " ".join(readme.split())
+
+
+def test_the_published_check_of_the_unknown_deals_is_the_readmes_row():
+    """docs/games/king-albert-fcsolve-unknown-r0.csv: every deal the rank-0 survey of 1001..10000
+    left unknown, checked; every fc-solve win typed back; the README's last rank-0 row is the
+    survey's verdicts, then those typed wins, then tools/decide_large.py's verdicts."""
+    import re
+    from collections import Counter
+
+    root = Path(__file__).resolve().parent.parent
+    docs = root / "docs" / "games"
+
+    def rows(name: str) -> list[dict]:
+        with (docs / name).open(newline="") as f:
+            return list(csv.DictReader(f))
+
+    survey = {int(r["deal"]): r["outcome"] for name in ("king-albert-survey-r0.csv",
+                                                        "king-albert-survey-r0-1001-10000.csv")
+              for r in rows(name)}
+    checked = {int(r["deal"]): r for r in rows("king-albert-fcsolve-unknown-r0.csv")}
+    assert sorted(checked) == sorted(d for d, o in survey.items() if o == "unknown")
+    assert all(r["ours"] == "unknown" and r["agree"] == "" for r in checked.values())
+    assert all(r["fc_win"] == ("yes" if r["fc_solve"] == "solved" else "") for r in checked.values())
+    large = {int(r["deal"]): r["outcome"] for r in rows("king-albert-r0-large.csv")}
+    final = dict(survey)
+    for d, r in checked.items():
+        final[d] = "solved" if r["fc_win"] == "yes" else large.get(d, "unknown")
+    count = Counter(final.values())
+    readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    row = re.search(r"\| 0, those 251 then tried by fc-solve [^|]*\| 1-10000 \| (\d+) \| (\d+) \| (\d+) \|", readme)
+    assert row and tuple(map(int, row.groups())) == (count["solved"], count["unsolvable"], count["unknown"])
+    assert len(checked) == 251 and f"it won {sum(r['fc_win'] == 'yes' for r in checked.values())}," in readme
