@@ -248,3 +248,34 @@ def test_a_positions_budget_alone_is_the_same_for_both_searches():
     assert checker._limits(rules.FULL, None, 7_354_396) == 7_354_396
     assert checker._limits(rules.FULL, None, None) == checker.DEFAULT_MEMORY // checker.position_bytes(rules.FULL)
     assert checker._limits(rules.FULL, 2**20, 10**9) == 2**20 // checker.position_bytes(rules.FULL)
+
+
+def test_the_published_full_size_best_ordering_count_is_the_readmes():
+    """docs/games: the 1000-deal sample's best-ordering verdicts, then the per-ordering recheck of
+    its unknowns (issue 22), then the recheck of those still unknown with the blocker's move
+    order (issue 20): the README's share is what the three files give."""
+    import csv
+    import re
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parent.parent / "docs" / "games"
+
+    def rows(name):
+        with (docs / name).open(newline="") as f:
+            return list(csv.DictReader(f))
+
+    best = {int(r["deal"]): r["best"] for r in rows("blue-sample-4x13-default.csv")}
+    assert sorted(best) == list(range(1, 1001))
+    for r in rows("blue-recheck-4x13.csv"):
+        if r["verdict"] == "best":
+            assert best[int(r["deal"])] == "unknown"
+            best[int(r["deal"])] = r["after"]
+    again = rows("blue-recheck-4x13-opens.csv")
+    assert sorted(int(r["deal"]) for r in again) == sorted(d for d, v in best.items() if v == "unknown")
+    for r in again:
+        best[int(r["deal"])] = r["best"]
+    solved = sum(v == "solved" for v in best.values())
+    readme = (docs.parent.parent / "README.md").read_text(encoding="utf-8")
+    share = re.search(r"\| 1000 \| \*\*88\.1%\*\* [^|]*\| \*\*([\d.]+)%\*\* solved", readme)
+    assert share and float(share.group(1)) == solved / 10
+    assert not [v for v in best.values() if v == "unsolvable"]
