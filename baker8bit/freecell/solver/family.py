@@ -92,8 +92,8 @@ from baker8bit.freecell.solver import params as _params
 from baker8bit.freecell.solver.params import NOWHERE, Order, Params
 from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Result, move_names
 # a position's exposed cards as {card: column} and as a mask, and its parked cards as a mask
-# (the readable search's; the same empty cell, 254)
-from baker8bit.freecell.solver.search import _FREE, _exposed
+# (the readable search's; the same empty cell, 254), and the same bounds of the caches
+from baker8bit.freecell.solver.search import _COLUMN_CACHE, _FREE, _exposed, _per_found
 
 FREE = _FREE  # an empty cell (254)
 BOTTOM, PARKED, HOME = 52, 53, 54  # the values of ``under`` that are not cards
@@ -387,8 +387,6 @@ class _Terms(dict):
         return terms
 
 
-_COLUMN_CACHE = 1 << 16  # columns remembered per ``found`` (then that cache is emptied)
-_FOUND_CACHE = 256  # ``found`` tuples with a cache (then all are dropped; only speed depends on it)
 
 
 def column_terms(col: bytes, need: bytes, order: Order, scheme: int) -> tuple[int, int]:
@@ -511,11 +509,7 @@ def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: 
         d1 = depth + 1
         if found is not last_found:
             last_found = found
-            terms = terms_by_found.get(found)
-            if terms is None:
-                if len(terms_by_found) >= _FOUND_CACHE:
-                    terms_by_found.clear()
-                terms = terms_by_found[found] = _Terms.for_found(found, order, scheme, kids)
+            terms = _per_found(terms_by_found, found, _Terms.for_found, order, scheme, kids)
             safe = terms.safe if prune else ()
             homes = terms.homes
 

@@ -94,6 +94,17 @@ _FOUND_CACHE = 256
 _COLUMN_CACHE = 1 << 16
 
 
+def _per_found(cache: dict, found, make, *args):
+    """``cache[found]``, made by ``make(found, *args)`` when missing; a cache that holds
+    ``_FOUND_CACHE`` entries is emptied first (only speed depends on it)."""
+    entry = cache.get(found)
+    if entry is None:
+        if len(cache) >= _FOUND_CACHE:
+            cache.clear()
+        entry = cache[found] = make(found, *args)
+    return entry
+
+
 class _ColumnInfo(dict):
     """Per ``found``: column bytes -> (gain, bury), the heuristic's terms.
 
@@ -372,11 +383,7 @@ class Search:
             # see _ColumnInfo. ``homes`` tells which cards may go home.
             if found is not last_found:
                 last_found = found
-                fi = by_found.get(found)
-                if fi is None:
-                    if len(by_found) >= _FOUND_CACHE:
-                        by_found.clear()
-                    fi = by_found[found] = _ColumnInfo.for_found(found)
+                fi = _per_found(by_found, found, _ColumnInfo.for_found)
                 info = fi
                 homes = fi.homes
 
