@@ -1,0 +1,113 @@
+"""A second pass of the clairvoyant search over the deals a study left unknown (issue 21).
+
+For each deal a clairvoyant study CSV has as ``unknown``, this runs ``solver.solve`` again with
+another seed (its tries are shaken otherwise: the study's seed is the deal number, this one
+``deal + PASS * 2**20``) and a larger budget, and writes one row a deal:
+``deal, outcome, seed, positions, seconds, search, keys``. ``keys`` is the win as the keys a
+player types (``baker8bit keys --game sequence --deal N "<keys>"`` plays it to WINNER:
+``tests/test_sequence_solver.py`` replays every shipped row), empty when the deal stays unknown
+or is proven lost. Rows are written as they come (flushed, so an interrupted run keeps them); a
+deal already in ``--out`` is skipped, so the same command resumes.
+
+    python tools/sequence_unknown_solve.py STUDY.csv --out FILE [--max-states N] [--pass K]
+        [--workers W]
+
+Defaults: 20,000,000 positions, pass 1, one worker. Bad arguments or an unreadable CSV: one
+line and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+FIELDS = ("deal", "outcome", "seed", "positions", "seconds", "search", "keys")
+
+
+def decide(job: tuple[int, int, int]) -> dict:
+    """One deal: the solver's answer at ``max_states`` with ``seed``, as a row."""
+    from baker8bit.games.sequence import solver
+    from baker8bit.games.sequence.rules import State
+
+    deal, max_states, seed = job
+    t = time.perf_counter()
+    r = solver.solve(State.dealt(deal), max_states=max_states, seed=seed)
+    return {"deal": deal, "outcome": r.outcome, "seed": seed, "positions": r.states,
+            "seconds": f"{time.perf_counter() - t:.1f}", "search": solver.implementation_name(),
+            "keys": " ".join(str(m) for m in r.moves)}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line and exit 2, as the CLI's errors
+        self.exit(2, f"sequence_unknown_solve: {message}\n")
+
+
+def unknown_deals(path: str) -> list[int]:
+    with open(path, newline="", encoding="utf-8") as f:
+        return [int(r["deal"]) for r in csv.DictReader(f) if r.get("outcome") == "unknown"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = _Parser(description=__doc__.split("\n")[0])
+    ap.add_argument("study_csv", help="a clairvoyant study CSV (its unknown rows are searched again)")
+    ap.add_argument("--out", required=True, help="CSV to write (resumed when it exists)")
+    ap.add_argument("--max-states", type=int, default=20_000_000, help="positions a deal (default 20,000,000)")
+    ap.add_argument("--pass", dest="pass_", type=int, default=1,
+                    help="K: the seed of deal N is N + K * 2**20 (default 1; the study's is N)")
+    ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    args = ap.parse_args(argv)
+    if args.max_states < 1 or args.workers < 1 or args.pass_ < 1:
+        print("sequence_unknown_solve: --max-states and --workers must be at least 1, --pass at least 1",
+              file=sys.stderr)
+        return 2
+    try:
+        deals = unknown_deals(args.study_csv)
+    except (OSError, KeyError, ValueError, UnicodeDecodeError, csv.Error) as e:
+        print(f"sequence_unknown_solve: cannot read {args.study_csv}: {e}", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    done: set[int] = set()
+    try:
+        if out.exists():
+            with out.open(newline="", encoding="utf-8") as f:
+                done = {int(r["deal"]) for r in csv.DictReader(f)}
+    except (OSError, KeyError, ValueError, UnicodeDecodeError, csv.Error) as e:
+        print(f"sequence_unknown_solve: cannot resume from {out}: {e}", file=sys.stderr)
+        return 2
+    jobs = [(d, args.max_states, d + (args.pass_ << 20)) for d in deals if d not in done]
+    new = not out.exists() or out.stat().st_size == 0
+    try:
+        with out.open("a", newline="", encoding="utf-8") as f:
+            w = csv.DictWriter(f, fieldnames=FIELDS)
+            if new:
+                w.writeheader()
+            if args.workers == 1:
+                rows = map(decide, jobs)
+                for row in rows:
+                    w.writerow(row)
+                    f.flush()
+            else:
+                from multiprocessing import Pool
+
+                with Pool(args.workers) as pool:
+                    for row in pool.imap(decide, jobs):
+                        w.writerow(row)
+                        f.flush()
+    except KeyboardInterrupt:
+        print("sequence_unknown_solve: interrupted; the rows written so far are kept (run again to resume)",
+              file=sys.stderr)
+        return 130
+    except OSError as e:
+        print(f"sequence_unknown_solve: cannot write {out}: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
