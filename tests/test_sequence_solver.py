@@ -102,31 +102,3 @@ def test_full_deals_wins_replay_and_are_deterministic(d):
     if a.outcome == "won":
         assert replay(State.dealt(d), a.moves).won()
     assert deal(d)
-
-
-def test_the_wins_found_among_the_unknown_deals_replay_through_keys(capsys):
-    """docs/games/sequence-unknown-tries.csv (tools/sequence_unknown_tries.py): each deal it
-    reports won is won again by the run it names, and `baker8bit keys` plays that line to a win."""
-    import csv
-    import json
-    from pathlib import Path
-
-    from baker8bit.cli import main
-    from baker8bit.games.sequence import search
-
-    path = Path(__file__).resolve().parent.parent / "docs" / "games" / "sequence-unknown-tries.csv"
-    with path.open(newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    won = [r for r in rows if r["outcome"] == "won"]
-    assert won and all(r["outcome"] in ("won", "unknown") for r in rows)
-    flags = {"eager": search.EAGER, "full": 0}
-    budgets = {"eager": 2_000, "full": 50_000}
-    for r in won:
-        start = State.dealt(int(r["deal"]))
-        outcome, codes, _ = search.implementation().run(
-            (start.hand,) + start.deck, start.storage, start.finals, budgets[r["kind"]],
-            search.SYMMETRY | search.FORCED | search.DEAD | flags[r["kind"]], int(r["seed"]), 300, 0)
-        assert outcome == search.WON, r
-        keys = " ".join(str(search.decode(c)) for c in codes)
-        assert main(["keys", "--game", "sequence", "--deal", r["deal"], keys, "--json"]) == 0
-        assert json.loads(capsys.readouterr().out)["won"], r

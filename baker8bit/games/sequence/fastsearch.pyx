@@ -297,7 +297,7 @@ cdef class _Run:
         cdef int forced = self._forced() if flags & FORCED else 0
         cdef bytes key
         cdef bint played = False, dup
-        cdef int s, j, t, k, hand, m, i
+        cdef int s, j, t, k, hand, m, i, si, ki, s0 = 0, k0 = 0
         cdef int order[4]
         if self.p >= self.n and self.fins[0] == 13 and self.fins[1] == 13 and self.fins[2] == 13 and self.fins[3] == 13:
             return True
@@ -314,7 +314,11 @@ cdef class _Run:
             self.failed.add(key)
             self._undo(forced)
             return False
-        for s in range(4):
+        if self.noise and self._rand() % NOISE_SCALE < self.noise:
+            s0 = self._rand() & 3
+            k0 = self._rand() & 3
+        for si in range(4):
+            s = (si + s0) & 3
             if not self.h[s]:
                 continue
             if flags & SYMMETRY:
@@ -326,7 +330,8 @@ cdef class _Run:
                 if dup:
                     continue
             t = self.piles[s][self.h[s] - 1]
-            for k in range(4):
+            for ki in range(4):
+                k = (ki + k0) & 3
                 if SEQ[k][self.fins[k]] == t:
                     played = True
                     self._home(s, k)
@@ -335,7 +340,8 @@ cdef class _Run:
                     self._undo(1)
         if self.p < self.n:
             hand = self.cards[self.p]
-            for k in range(4):
+            for ki in range(4):
+                k = (ki + k0) & 3
                 if SEQ[k][self.fins[k]] == hand:
                     played = True
                     self._home(HAND, k)

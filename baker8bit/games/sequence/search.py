@@ -247,14 +247,20 @@ class _Run:
             self._undo(forced)
             return False
         played = False
-        for s in range(4):
+        s0 = k0 = 0  # a shaken position starts its home plays at another storage and final pile
+        if self.noise and self._rand() % NOISE_SCALE < self.noise:
+            s0 = self._rand() & 3
+            k0 = self._rand() & 3
+        for si in range(4):
+            s = (si + s0) & 3
             pile = piles[s]
             if not pile:
                 continue
             if flags & SYMMETRY and any(piles[j] == pile for j in range(s)):
                 continue
             t = pile[-1]
-            for k in range(4):
+            for ki in range(4):
+                k = (ki + k0) & 3
                 if SEQ[k][fins[k]] == t:
                     played = True
                     self._home(s, k)
@@ -263,7 +269,8 @@ class _Run:
                     self._undo(1)
         if self.p < self.n:
             hand = self.cards[self.p]
-            for k in range(4):
+            for ki in range(4):
+                k = (ki + k0) & 3
                 if SEQ[k][fins[k]] == hand:
                     played = True
                     self._home(HAND, k)
