@@ -13,6 +13,11 @@ summary and exits 1 if a verdict differs or a win does not replay.
 them); fc-solve's "unsolvable" is only reported (its prunings are not ours, so it is no proof
 here), and the summary counts the deals left unknown.
 
+``--restarts N`` (with ``--unknown``): instead of the three fixed tries, fc-solve's random
+depth-first search with seeds 1..N, ``--restart-iters`` iterations each (default 30,000;
+``fcsolve.restarts``); the row's ``fc_seed`` names the seed that decided. A second look at the
+deals the fixed tries left undecided.
+
 Run: python tools/fcsolve_check.py --csv docs/games/king-albert-survey-r0.csv --deals 1-1000 --out FILE.csv
 """
 
@@ -36,7 +41,7 @@ from baker8bit.freecell.position import Position  # noqa: E402
 from baker8bit.freecell.solver.survey import parse_deals  # noqa: E402
 from decide_large import wins_through_keys  # noqa: E402
 
-FIELDS = ("deal", "ours", "fc_solve", "agree", "fc_moves", "fc_win")
+FIELDS = ("deal", "ours", "fc_solve", "agree", "fc_moves", "fc_win", "fc_seed")
 
 
 def manual(game: str) -> tuple[object, list[str]]:
@@ -49,9 +54,16 @@ def manual(game: str) -> tuple[object, list[str]]:
     return variant.rules({}), []
 
 
-def check(game: str, rules, keys_options: list[str], deal: int, ours: str, max_iters: int) -> dict:
-    verdict, moves = fcsolve.decide(Position.dealt(deal, rules), rules, max_iters)
-    row = {"deal": deal, "ours": ours, "fc_solve": verdict, "fc_moves": len(moves), "fc_win": "",
+def check(game: str, rules, keys_options: list[str], deal: int, ours: str, max_iters: int,
+          restarts: int = 0, restart_iters: int = fcsolve.RESTART_ITERS) -> dict:
+    pos = Position.dealt(deal, rules)
+    seed = ""
+    if restarts:
+        verdict, moves, seed = fcsolve.restarts(pos, rules, restarts, restart_iters)
+        seed = seed or ""
+    else:
+        verdict, moves = fcsolve.decide(pos, rules, max_iters)
+    row = {"deal": deal, "ours": ours, "fc_solve": verdict, "fc_moves": len(moves), "fc_win": "", "fc_seed": seed,
            "agree": "" if fcsolve.UNKNOWN in (verdict, ours) else ("yes" if verdict == ours else "NO")}
     if verdict == fcsolve.SOLVED:
         typed = wins_through_keys(["--game", game, "--deal", str(deal), *keys_options], moves)
@@ -59,8 +71,13 @@ def check(game: str, rules, keys_options: list[str], deal: int, ours: str, max_i
     return row
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line and exit 2, as the CLI's errors
+        self.exit(2, f"fcsolve_check: {message}\n")
+
+
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = _Parser(description=__doc__.splitlines()[0])
     ap.add_argument("--csv", required=True, type=Path, help="the survey's CSV (our verdicts)")
     ap.add_argument("--game", default="king-albert")
     ap.add_argument("--deals", required=True, type=parse_deals, help="1-1000, 7, or 1-10,20-30")
@@ -68,23 +85,33 @@ def main() -> int:
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--unknown", action="store_true",
                     help="check the deals the survey left unknown (fc-solve's typed wins decide them)")
+    ap.add_argument("--restarts", type=int, default=0,
+                    help="with --unknown: fc-solve's random-dfs with seeds 1..N instead of the fixed tries")
+    ap.add_argument("--restart-iters", type=int, default=fcsolve.RESTART_ITERS,
+                    help=f"iterations a restart (default {fcsolve.RESTART_ITERS:,})")
     args = ap.parse_args()
+    if args.restarts < 0 or args.restart_iters < 1 or (args.restarts and not args.unknown):
+        ap.error("--restarts N (N >= 0) goes with --unknown, and --restart-iters is at least 1")
     with args.csv.open(newline="") as f:
         ours = {int(r["deal"]): r["outcome"] for r in csv.DictReader(f)}
     rules, keys_options = manual(args.game)
     done: dict[int, dict] = {}
+    fields = FIELDS
     if args.out.exists():
         with args.out.open(newline="") as f:
-            done = {int(r["deal"]): r for r in csv.DictReader(f)}
+            reader = csv.DictReader(f)
+            done = {int(r["deal"]): r for r in reader}
+            fields = tuple(reader.fieldnames or FIELDS)  # a file made before fc_seed keeps its columns
     else:
         args.out.write_text(",".join(FIELDS) + "\n")
     wanted = (fcsolve.UNKNOWN,) if args.unknown else (fcsolve.SOLVED, fcsolve.UNSOLVABLE)
     for deal in args.deals:
         if deal in done or ours.get(deal) not in wanted:
             continue
-        row = check(args.game, rules, keys_options, deal, ours[deal], args.max_iters)
+        row = check(args.game, rules, keys_options, deal, ours[deal], args.max_iters, args.restarts,
+                    args.restart_iters)
         with args.out.open("a", newline="") as f:
-            csv.DictWriter(f, FIELDS).writerow(row)
+            csv.DictWriter(f, fields, extrasaction="ignore").writerow(row)
         done[deal] = {k: str(v) for k, v in row.items()}
     rows = [r for r in done.values() if (r["ours"] == fcsolve.UNKNOWN) == args.unknown]
     if args.unknown:

@@ -75,6 +75,34 @@ def decide(pos: Position, rules: RuleSet, max_iters: int, timeout: float = 120) 
     return verdict, moves
 
 
+# fc-solve's random depth-first search (``--method random-dfs``): a restart is one run with its own
+# seed, each of at most RESTART_ITERS iterations (issue 22: King Albert's hardest deals are won by
+# a short run with a lucky order far sooner than by one long run: README, King Albert)
+RESTART_ITERS = 30_000
+
+
+def random_order(rules: RuleSet) -> str:
+    """The rule set's fc-solve move kinds for ``random-dfs``: the moves home first, then the others,
+    each group shuffled by the seed at every position (``-to "[01][ABDE]"``). Only the rule set's own
+    kinds: another kind (fc-solve's ``C``, say) may make moves our rules do not allow."""
+    order = rules.fcsolve_order()
+    home = "".join(c for c in order if c.isdigit())
+    rest = "".join(c for c in order if not c.isdigit())
+    return "".join(f"[{g}]" for g in (home, rest) if g)
+
+
+def restarts(pos: Position, rules: RuleSet, count: int, iters: int = RESTART_ITERS,
+             timeout: float = 120) -> tuple[str, list[str], int]:
+    """fc-solve's random depth-first search with seeds 1..``count`` in turn, ``iters`` iterations
+    each: the first verdict that is not unknown, its moves and its seed (0 when none decides)."""
+    for seed in range(1, count + 1):
+        verdict, moves = solve(pos, rules, "--max-iters", str(iters), "--method", "random-dfs", "-seed", str(seed),
+                               "-to", random_order(rules), timeout=timeout)
+        if verdict != UNKNOWN:
+            return verdict, moves, seed
+    return UNKNOWN, [], 0
+
+
 def solve(pos: Position, rules: RuleSet, *extra: str, timeout: float = 120) -> tuple[str, list[str]]:
     """Run fc-solve on a position: its verdict and, when solved, its moves in key notation."""
     board = boardtext.write(pos, rules)
