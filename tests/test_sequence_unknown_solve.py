@@ -128,3 +128,83 @@ def test_a_bad_study_file_is_one_line_and_leaves_the_output_untouched(tmp_path, 
     else:
         assert code == 2 and "cannot read" in err and len(err.strip().splitlines()) == 1, err
     assert out.read_bytes() == before
+
+
+# ---- the shipped rows: the README's clairvoyant rows are counted from them ----------------------
+
+# the passes over the deals the study left unknown, in order: each searches exactly the deals
+# still unknown after the ones before it
+PASSES = [GAMES / "sequence-unknown-20m-1-10000.csv", GAMES / "sequence-unknown-100m-1-10000.csv"]
+
+
+def study_outcomes() -> dict[int, str]:
+    return {int(r["deal"]): r["outcome"] for r in read(STUDY_10K) if r["strategy"] == "clairvoyant"}
+
+
+def shipped_passes() -> list[list[dict]]:
+    return [read(p) for p in PASSES if p.exists()]
+
+
+def test_the_study_rows_are_every_deal_once_searched_compiled():
+    rows = [r for r in read(STUDY_10K) if r["strategy"] == "clairvoyant"]
+    assert [int(r["deal"]) for r in rows] == list(range(1, 10001))
+    assert {r["search"] for r in rows} == {"compiled"}
+    assert {r["outcome"] for r in rows} <= {"won", "lost", "unknown"}
+    assert all((r["won"] == "1") == (r["outcome"] == "won") for r in rows)
+
+
+def test_each_pass_searches_exactly_the_deals_still_unknown_and_its_wins_replay(capsys):
+    outcomes = study_outcomes()
+    passes = shipped_passes()
+    assert passes, "the first pass over the unknown deals is shipped"
+    for rows in passes:
+        assert sorted(int(r["deal"]) for r in rows) == sorted(d for d, o in outcomes.items() if o == "unknown")
+        for r in rows:
+            assert int(r["seed"]) != int(r["deal"])  # another seed than the study's
+            if r["outcome"] == "won":
+                assert replays_to_a_win(int(r["deal"]), r["keys"], capsys), r["deal"]
+            outcomes[int(r["deal"])] = r["outcome"]
+
+
+def test_a_sample_of_the_study_wins_is_found_again_and_replays(capsys):
+    """Every 1000th won deal: the study's search (seed = the deal, 5,000,000 positions) finds
+    the same win again, as many moves as its row says, and ``keys`` plays it to WINNER."""
+    from baker8bit.games.sequence import players
+
+    if solver.implementation_name() != "compiled":
+        pytest.skip("the rows were made by the compiled search (the pure one is about 30 times slower)")
+    won = [r for r in read(STUDY_10K) if r["outcome"] == "won"]
+    for r in won[::1000]:
+        d = int(r["deal"])
+        res = players.solve(State.dealt(d), 5_000_000, seed=d)
+        assert res.outcome == "won" and len(res.moves) == int(r["moves"]), d
+        assert replays_to_a_win(d, " ".join(str(m) for m in res.moves), capsys), d
+
+
+def readme_rows() -> list[str]:
+    """The README's clairvoyant rows, counted from the shipped CSVs."""
+    from baker8bit.games.sequence.study import wilson
+
+    outcomes = study_outcomes()
+    out = []
+    labels = ["clairvoyant (knows the deck; 5,000,000 positions, compiled)",
+              "clairvoyant, unknown deals searched again (20,000,000 positions, another seed)",
+              "clairvoyant, still unknown searched again (100,000,000 positions, another seed)"]
+    for label, rows in zip(labels, [None, *shipped_passes()]):
+        for r in rows or ():
+            outcomes[int(r["deal"])] = r["outcome"]
+        n = len(outcomes)
+        w = sum(o == "won" for o in outcomes.values())
+        lost = sum(o == "lost" for o in outcomes.values())
+        u = n - w - lost
+        lo, hi = wilson(w, n)
+        out.append(f"| {label} | {n} | {w} | {w / n:.2%} | {lo:.2%} - {hi:.2%} (proven wins) | {u} |")
+    return out
+
+
+def test_the_readme_clairvoyant_rows_are_counted_from_the_csvs():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    doc = (GAMES / "sequence.md").read_text(encoding="utf-8")
+    for row in readme_rows():
+        assert row in readme, f"README: write the row as\n{row}"
+        assert row in doc, f"docs/games/sequence.md: write the row as\n{row}"
