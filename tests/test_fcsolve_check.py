@@ -172,3 +172,69 @@ def test_restarts_refuse_bad_arguments_in_one_line(tmp_path):
         done = run(survey, out, "1", "king-albert", *more)
         assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, (more, done.stderr)
         assert "--restarts" in done.stderr and not out.exists()
+
+
+# the passes of fc-solve's random restarts over the rank-0 deals still unknown, in order, with
+# their iterations a restart (seeds 1-100 each)
+RESTARTS = {"king-albert-fcsolve-restarts-r0.csv": 30_000, "king-albert-fcsolve-restarts-100k-r0.csv": 100_000}
+
+
+def test_the_published_restarts_are_the_readmes_last_rank_0_row():
+    """docs/games/king-albert-fcsolve-restarts-r0.csv: the rank-0 deals still unknown after the
+    fixed tries and tools/decide_large.py, each given fc-solve's random restarts; every win typed
+    back (fc_win yes, with its seed); the README's last rank-0 row counts the result."""
+    import re
+    from collections import Counter
+
+    root = Path(__file__).resolve().parent.parent
+    docs = root / "docs" / "games"
+
+    def rows(name: str) -> list[dict]:
+        with (docs / name).open(newline="") as f:
+            return list(csv.DictReader(f))
+
+    final = {int(r["deal"]): r["outcome"] for name in ("king-albert-survey-r0.csv",
+                                                       "king-albert-survey-r0-1001-10000.csv")
+             for r in rows(name)}
+    large = {int(r["deal"]): r["outcome"] for r in rows("king-albert-r0-large.csv")}
+    for r in rows("king-albert-fcsolve-unknown-r0.csv"):
+        final[int(r["deal"])] = "solved" if r["fc_win"] == "yes" else large.get(int(r["deal"]), "unknown")
+    for name in RESTARTS:  # each pass: exactly the deals still unknown
+        restarts = {int(r["deal"]): r for r in rows(name)}
+        assert sorted(restarts) == sorted(d for d, o in final.items() if o == "unknown"), name
+        for d, r in restarts.items():
+            assert r["fc_win"] == ("yes" if r["fc_solve"] == "solved" else "")
+            assert (r["fc_seed"] != "") == (r["fc_solve"] != "unknown")
+            if r["fc_win"] == "yes":
+                final[d] = "solved"
+    count = Counter(final.values())
+    readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    row = re.search(r"\| 0, those \d+ then given fc-solve's random restarts [^|]*\| 1-10000 \| (\d+) \| (\d+) \| (\d+) \|",
+                    readme)
+    assert row and tuple(map(int, row.groups())) == (count["solved"], count["unsolvable"], count["unknown"])
+
+
+def test_every_published_restart_win_is_found_again_and_types_to_winner():
+    """Each win of the restart passes' CSVs: fc-solve with the row's seed and the pass's
+    iterations finds it again (as many moves) and ``keys --auto off`` plays it to WINNER."""
+    need_fcsolve()
+    sys.path.insert(0, str(TOOL.parent))
+    from decide_large import wins_through_keys
+
+    from baker8bit import games
+    from baker8bit.freecell import fcsolve
+    from baker8bit.freecell.position import Position
+
+    rules = games.get("king-albert").rules({"auto": False})
+    won = []
+    for name, iters in RESTARTS.items():
+        path = Path(__file__).resolve().parent.parent / "docs" / "games" / name
+        with path.open(newline="") as f:
+            won += [(r, iters) for r in csv.DictReader(f) if r["fc_win"] == "yes"]
+    assert won
+    for r, iters in won:
+        d, seed = int(r["deal"]), int(r["fc_seed"])
+        verdict, moves = fcsolve.solve(Position.dealt(d, rules), rules, "--max-iters", str(iters), "--method",
+                                       "random-dfs", "-seed", str(seed), "-to", fcsolve.random_order(rules))
+        assert (verdict, len(moves)) == ("solved", int(r["fc_moves"])), d  # the seed's run alone
+        assert wins_through_keys(["--game", "king-albert", "--deal", str(d), "--auto", "off"], moves), d
