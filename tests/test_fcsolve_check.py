@@ -103,6 +103,21 @@ def test_the_published_cross_check_agrees_everywhere_and_is_the_readmes():
             f"{pairs['unsolvable', 'unknown']} of our losses") in " ".join(readme.split())
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def rows(name: str) -> list[dict]:
+    """A published CSV of docs/games, as rows."""
+    with (ROOT / "docs" / "games" / name).open(newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def survey_r0() -> dict[int, str]:
+    """The rank-0 survey's verdicts, deals 1-10000."""
+    return {int(r["deal"]): r["outcome"] for name in ("king-albert-survey-r0.csv", "king-albert-survey-r0-1001-10000.csv")
+            for r in rows(name)}
+
+
 def test_the_published_check_of_the_unknown_deals_is_the_readmes_row():
     """docs/games/king-albert-fcsolve-unknown-r0.csv: every deal the rank-0 survey of 1001..10000
     left unknown, checked; every fc-solve win typed back; the README's last rank-0 row is the
@@ -110,16 +125,8 @@ def test_the_published_check_of_the_unknown_deals_is_the_readmes_row():
     import re
     from collections import Counter
 
-    root = Path(__file__).resolve().parent.parent
-    docs = root / "docs" / "games"
 
-    def rows(name: str) -> list[dict]:
-        with (docs / name).open(newline="") as f:
-            return list(csv.DictReader(f))
-
-    survey = {int(r["deal"]): r["outcome"] for name in ("king-albert-survey-r0.csv",
-                                                        "king-albert-survey-r0-1001-10000.csv")
-              for r in rows(name)}
+    survey = survey_r0()
     checked = {int(r["deal"]): r for r in rows("king-albert-fcsolve-unknown-r0.csv")}
     assert sorted(checked) == sorted(d for d, o in survey.items() if o == "unknown")
     assert all(r["ours"] == "unknown" and r["agree"] == "" for r in checked.values())
@@ -129,7 +136,7 @@ def test_the_published_check_of_the_unknown_deals_is_the_readmes_row():
     for d, r in checked.items():
         final[d] = "solved" if r["fc_win"] == "yes" else large.get(d, "unknown")
     count = Counter(final.values())
-    readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     row = re.search(r"\| 0, those 251 then tried by fc-solve [^|]*\| 1-10000 \| (\d+) \| (\d+) \| (\d+) \|", readme)
     assert row and tuple(map(int, row.groups())) == (count["solved"], count["unsolvable"], count["unknown"])
     assert len(checked) == 251 and f"it won {sum(r['fc_win'] == 'yes' for r in checked.values())}," in readme
@@ -186,16 +193,8 @@ def test_the_published_restarts_are_the_readmes_last_rank_0_row():
     import re
     from collections import Counter
 
-    root = Path(__file__).resolve().parent.parent
-    docs = root / "docs" / "games"
 
-    def rows(name: str) -> list[dict]:
-        with (docs / name).open(newline="") as f:
-            return list(csv.DictReader(f))
-
-    final = {int(r["deal"]): r["outcome"] for name in ("king-albert-survey-r0.csv",
-                                                       "king-albert-survey-r0-1001-10000.csv")
-             for r in rows(name)}
+    final = survey_r0()
     large = {int(r["deal"]): r["outcome"] for r in rows("king-albert-r0-large.csv")}
     for r in rows("king-albert-fcsolve-unknown-r0.csv"):
         final[int(r["deal"])] = "solved" if r["fc_win"] == "yes" else large.get(int(r["deal"]), "unknown")
@@ -208,7 +207,7 @@ def test_the_published_restarts_are_the_readmes_last_rank_0_row():
             if r["fc_win"] == "yes":
                 final[d] = "solved"
     count = Counter(final.values())
-    readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     row = re.search(r"\| 0, those \d+ then given fc-solve's random restarts [^|]*\| 1-10000 \| (\d+) \| (\d+) \| (\d+) \|",
                     readme)
     assert row and tuple(map(int, row.groups())) == (count["solved"], count["unsolvable"], count["unknown"])
@@ -228,9 +227,7 @@ def test_every_published_restart_win_is_found_again_and_types_to_winner():
     rules = games.get("king-albert").rules({"auto": False})
     won = []
     for name, iters in RESTARTS.items():
-        path = Path(__file__).resolve().parent.parent / "docs" / "games" / name
-        with path.open(newline="") as f:
-            won += [(r, iters) for r in csv.DictReader(f) if r["fc_win"] == "yes"]
+        won += [(r, iters) for r in rows(name) if r["fc_win"] == "yes"]
     assert won
     for r, iters in won:
         d, seed = int(r["deal"]), int(r["fc_seed"])
