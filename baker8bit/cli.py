@@ -10,17 +10,12 @@ import sys
 
 from baker8bit import __version__
 from baker8bit.commands import MODULES
-from baker8bit.commands.common import UsageError
+from baker8bit.commands.common import OneLineParser, UsageError
 from baker8bit.core import compiled
 
 
 SUMMARY = ("An 8-bit console of six open solitaires on Pyxel: Baker Solitaire (ANTIC, 1989), Baker's Game, "
            "Eight Off, King Albert, McCarthy's sequence solitaire and Corvi's Blue")
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, like every other error
-        self.exit(2, f"baker8bit: {message}\n")
 
 
 class _Version(argparse.Action):
@@ -37,13 +32,13 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = OneLineParser(
         prog="baker8bit", description=SUMMARY + ". Without a command: the window, at the menu of games.",
         epilog="Statistics, the saved game, options and recordings are kept in ~/.pyxel/baker8bit/ "
         "(or BAKER8BIT_DATA_DIR); files of 0.3.0 and before in ~/.pyxel/baker8bit/baker_solitaire/ "
         "move there at the first run. `baker8bit COMMAND --help` tells more.")
     parser.add_argument("--version", action=_Version)
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
     for name in MODULES:
         module = importlib.import_module(f"baker8bit.commands.{name}")
         module.register(sub)

@@ -23,7 +23,6 @@ Run: python tools/fcsolve_check.py --csv docs/games/king-albert-survey-r0.csv --
 
 from __future__ import annotations
 
-import argparse
 import csv
 import importlib.util
 import sys
@@ -36,6 +35,7 @@ if importlib.util.find_spec("baker8bit") is None:  # the installed package; else
 sys.path.insert(0, str(TOOLS))
 
 from baker8bit import games  # noqa: E402
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.freecell import fcsolve  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
 from baker8bit.freecell.solver.survey import parse_deals  # noqa: E402
@@ -57,12 +57,12 @@ def manual(game: str) -> tuple[object, list[str]]:
 def check(game: str, rules, keys_options: list[str], deal: int, ours: str, max_iters: int,
           restarts: int = 0, restart_iters: int = fcsolve.RESTART_ITERS) -> dict:
     pos = Position.dealt(deal, rules)
-    seed = ""
     if restarts:
-        verdict, moves, seed = fcsolve.restarts(pos, rules, restarts, restart_iters)
-        seed = seed or ""
+        verdict, moves, found = fcsolve.restarts(pos, rules, restarts, restart_iters)
+        seed = found or ""  # (0: no seed decided)
     else:
         verdict, moves = fcsolve.decide(pos, rules, max_iters)
+        seed = ""
     row = {"deal": deal, "ours": ours, "fc_solve": verdict, "fc_moves": len(moves), "fc_win": "", "fc_seed": seed,
            "agree": "" if fcsolve.UNKNOWN in (verdict, ours) else ("yes" if verdict == ours else "NO")}
     if verdict == fcsolve.SOLVED:
@@ -71,13 +71,8 @@ def check(game: str, rules, keys_options: list[str], deal: int, ours: str, max_i
     return row
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line and exit 2, as the CLI's errors
-        self.exit(2, f"fcsolve_check: {message}\n")
-
-
 def main() -> int:
-    ap = _Parser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(error_name="fcsolve_check", description=__doc__.splitlines()[0])
     ap.add_argument("--csv", required=True, type=Path, help="the survey's CSV (our verdicts)")
     ap.add_argument("--game", default="king-albert")
     ap.add_argument("--deals", required=True, type=parse_deals, help="1-1000, 7, or 1-10,20-30")

@@ -18,14 +18,17 @@ line and exit 2.
 
 from __future__ import annotations
 
-import argparse
 import csv
 import sys
 import time
+from contextlib import nullcontext
+from multiprocessing import Pool
 from pathlib import Path
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 
 FIELDS = ("deal", "outcome", "seed", "positions", "seconds", "search", "keys")
 
@@ -43,18 +46,13 @@ def decide(job: tuple[int, int, int]) -> dict:
             "keys": " ".join(str(m) for m in r.moves)}
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line and exit 2, as the CLI's errors
-        self.exit(2, f"sequence_unknown_solve: {message}\n")
-
-
 def unknown_deals(path: str) -> list[int]:
     with open(path, newline="", encoding="utf-8") as f:
         return [int(r["deal"]) for r in csv.DictReader(f) if r.get("outcome") == "unknown"]
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = _Parser(description=__doc__.split("\n")[0])
+    ap = OneLineParser(error_name="sequence_unknown_solve", description=__doc__.split("\n")[0])
     ap.add_argument("study_csv", help="a clairvoyant study CSV (its unknown rows are searched again)")
     ap.add_argument("--out", required=True, help="CSV to write (resumed when it exists)")
     ap.add_argument("--max-states", type=int, default=20_000_000, help="positions a deal (default 20,000,000)")
@@ -87,18 +85,10 @@ def main(argv: list[str] | None = None) -> int:
             w = csv.DictWriter(f, fieldnames=FIELDS)
             if new:
                 w.writeheader()
-            if args.workers == 1:
-                rows = map(decide, jobs)
-                for row in rows:
+            with Pool(args.workers) if args.workers > 1 else nullcontext() as pool:
+                for row in pool.imap(decide, jobs) if pool else map(decide, jobs):  # in deal order
                     w.writerow(row)
                     f.flush()
-            else:
-                from multiprocessing import Pool
-
-                with Pool(args.workers) as pool:
-                    for row in pool.imap(decide, jobs):
-                        w.writerow(row)
-                        f.flush()
     except KeyboardInterrupt:
         print("sequence_unknown_solve: interrupted; the rows written so far are kept (run again to resume)",
               file=sys.stderr)

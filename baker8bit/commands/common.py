@@ -15,6 +15,19 @@ class UsageError(Exception):
     """Bad input from the user: the CLI prints one clear line and exits 2."""
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, ``<error_name>: <message>``, with exit status 2
+    (argparse's own prints the usage first). ``error_name``: the program the line names (the
+    CLI's sub-command parsers are made by argparse without it, and name ``baker8bit``)."""
+
+    def __init__(self, *args, error_name: str = "baker8bit", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.error_name = error_name
+
+    def error(self, message: str) -> None:
+        self.exit(2, f"{self.error_name}: {message}\n")
+
+
 def suits_arg(text: str) -> int:
     if text not in ("2", "3", "4"):
         raise argparse.ArgumentTypeError(f"suits must be 2, 3 or 4, not {text!r}")
