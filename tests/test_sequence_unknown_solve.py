@@ -76,6 +76,21 @@ def test_the_tool_resumes_without_writing_a_deal_twice(tmp_path):
     assert out.read_bytes() == first
 
 
+def test_two_workers_write_the_same_rows_in_the_same_order(tmp_path):
+    """Run as a user runs it (a process pool needs the tool importable by name)."""
+    import subprocess
+    import sys
+
+    study = study_csv(tmp_path / "study.csv", [(2, "unknown"), (8, "unknown"), (16, "unknown")])
+    one, two = tmp_path / "one.csv", tmp_path / "two.csv"
+    for out, workers in ((one, "1"), (two, "2")):
+        done = subprocess.run([sys.executable, str(TOOL), str(study), "--out", str(out), "--max-states", "20000",
+                               "--workers", workers], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+    drop = lambda rows: [{k: v for k, v in r.items() if k != "seconds"} for r in rows]  # noqa: E731
+    assert drop(read(one)) == drop(read(two)) and len(read(one)) == 3
+
+
 def test_the_tool_and_the_solver_agree(tmp_path):
     """A row is what ``solver.solve`` answers with the row's seed and budget."""
     tool = load_tool()

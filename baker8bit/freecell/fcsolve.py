@@ -95,9 +95,10 @@ def restarts(pos: Position, rules: RuleSet, count: int, iters: int = RESTART_ITE
              timeout: float = 120) -> tuple[str, list[str], int]:
     """fc-solve's random depth-first search with seeds 1..``count`` in turn, ``iters`` iterations
     each: the first verdict that is not unknown, its moves and its seed (0 when none decides)."""
+    order = random_order(rules)
     for seed in range(1, count + 1):
         verdict, moves = solve(pos, rules, "--max-iters", str(iters), "--method", "random-dfs", "-seed", str(seed),
-                               "-to", random_order(rules), timeout=timeout)
+                               "-to", order, timeout=timeout)
         if verdict != UNKNOWN:
             return verdict, moves, seed
     return UNKNOWN, [], 0

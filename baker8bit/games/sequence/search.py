@@ -112,7 +112,8 @@ class _Run:
         self.max_states = max_states
         self.flags = flags
         self.rng = seed & LCG_M
-        self.noise = noise  # thousandths: the chance a position shuffles its storage order
+        self.noise = noise  # thousandths: the chance a position rotates its home plays (and, apart, shuffles
+        # its storage order)
         self.count = 0
         self.failed: set = set()
         self.path: list[int] = []
@@ -303,9 +304,10 @@ def run(cards, storage, finals, max_states: int, flags: int, seed: int = 0, nois
     Returns ``(outcome, moves, count)``: ``WON`` with the moves as codes (see the module
     text), ``LOST`` (every continuation examined, up to the proven reductions), or
     ``UNKNOWN`` when more than ``max_states`` positions would be needed; ``count`` is the
-    positions examined. ``seed`` and ``noise`` (thousandths) shake the order of the storage
-    piles (a position shuffles it with chance ``noise``); ``deadline`` (a ``time.monotonic()``
-    value, 0 for none) also ends the run with ``UNKNOWN``.
+    positions examined. ``seed`` and ``noise`` (thousandths) shake the move order: with chance
+    ``noise`` a position starts its home plays at another storage pile and final pile (a
+    rotation), and, apart, with chance ``noise`` shuffles the storage piles for the hand card;
+    ``deadline`` (a ``time.monotonic()`` value, 0 for none) also ends the run with ``UNKNOWN``.
     """
     r = _Run(cards, storage, finals, max_states, flags, seed, noise, deadline)
     try:

@@ -29,8 +29,8 @@ Reductions (all proven, none a heuristic):
 Phase 1, tries (at most ``TRY_SHARE`` of the budget, ``TRY_STATES`` positions each): runs
 that always play home when they can and never put the hand card in storage
 then ("eager"), the first in the plain order, the others with the order of the
-storage piles shaken (seeded by ``seed``: the same answer every time). Eager
-play may miss wins, so the tries only ever answer "won" (or, when the unshaken
+storage piles and the order of the home plays shaken (seeded by ``seed``: the
+same answer every time). Eager play may miss wins, so the tries only ever answer "won" (or, when the unshaken
 eager run is exhausted, pass on to phase 2 at once). Phase 2, the exact search:
 plays home first, then the hand card on the storage pile whose top is needed
 soonest after it, empty piles next, and piles whose top is needed before it last.
@@ -47,7 +47,8 @@ from baker8bit.games.sequence.rules import DECK_SIZE, PILES, POSITION, RANKS, Mo
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 TRY_STATES = 200  # positions a try may examine (measured best of 100..10,000: many short tries)
 TRY_SHARE = 0.9  # the share of the budget the tries may use before the exact search
-TRY_NOISE = 300  # thousandths: the chance a position of a shaken try shuffles its storage order
+TRY_NOISE = 300  # thousandths: the chance a position of a shaken try rotates its home plays (and, apart,
+# shuffles its storage order)
 
 
 @dataclass(frozen=True)
