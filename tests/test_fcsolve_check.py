@@ -159,6 +159,23 @@ def test_restarts_decide_a_deal_the_fixed_tries_left_and_name_the_seed(tmp_path)
     assert again.returncode == 0 and out.read_text().count("\n") == 2
 
 
+def test_first_seed_moves_the_restarts_to_new_seeds(tmp_path):
+    """--first-seed F tries seeds F..F+N-1: deal 1246 is won at seed 5, so seeds 1-4 leave it
+    unknown and seeds 3-6 win it at seed 5."""
+    need_fcsolve()
+    survey = tmp_path / "s.csv"
+    survey_csv(survey, {1246: "unknown"})
+    verdicts = {}
+    for first in ("1", "3"):
+        out = tmp_path / f"fc{first}.csv"
+        done = run(survey, out, "1246", "king-albert", "--unknown", "--restarts", "4", "--first-seed", first)
+        assert done.returncode == 0, done.stdout + done.stderr
+        with out.open(newline="") as f:
+            (row,) = csv.DictReader(f)
+        verdicts[first] = (row["fc_solve"], row["fc_seed"])
+    assert verdicts == {"1": ("unknown", ""), "3": ("solved", "5")}
+
+
 def test_random_order_keeps_the_rule_sets_own_move_kinds():
     from baker8bit import games
     from baker8bit.freecell import fcsolve
@@ -175,7 +192,8 @@ def test_random_order_keeps_the_rule_sets_own_move_kinds():
 def test_restarts_refuse_bad_arguments_in_one_line(tmp_path):
     survey, out = tmp_path / "s.csv", tmp_path / "fc.csv"
     survey_csv(survey, {1: "unknown"})
-    for more in (["--restarts", "3"], ["--unknown", "--restarts", "-1"], ["--unknown", "--restart-iters", "0"]):
+    for more in (["--restarts", "3"], ["--unknown", "--restarts", "-1"], ["--unknown", "--restart-iters", "0"],
+                 ["--unknown", "--restarts", "3", "--first-seed", "0"]):
         done = run(survey, out, "1", "king-albert", *more)
         assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, (more, done.stderr)
         assert "--restarts" in done.stderr and not out.exists()

@@ -14,8 +14,9 @@ them); fc-solve's "unsolvable" is only reported (its prunings are not ours, so i
 here), and the summary counts the deals left unknown.
 
 ``--restarts N`` (with ``--unknown``): instead of the three fixed tries, fc-solve's random
-depth-first search with seeds 1..N, ``--restart-iters`` iterations each (default 30,000;
-``fcsolve.restarts``); the row's ``fc_seed`` names the seed that decided. A second look at the
+depth-first search with seeds 1..N (or ``--first-seed F``: F..F+N-1), ``--restart-iters``
+iterations each (default 30,000; ``fcsolve.restarts``); the row's ``fc_seed`` names the seed that
+decided. A second look at the
 deals the fixed tries left undecided.
 
 Run: python tools/fcsolve_check.py --csv docs/games/king-albert-survey-r0.csv --deals 1-1000 --out FILE.csv
@@ -55,10 +56,10 @@ def manual(game: str) -> tuple[object, list[str]]:
 
 
 def check(game: str, rules, keys_options: list[str], deal: int, ours: str, max_iters: int,
-          restarts: int = 0, restart_iters: int = fcsolve.RESTART_ITERS) -> dict:
+          restarts: int = 0, restart_iters: int = fcsolve.RESTART_ITERS, first_seed: int = 1) -> dict:
     pos = Position.dealt(deal, rules)
     if restarts:
-        verdict, moves, found = fcsolve.restarts(pos, rules, restarts, restart_iters)
+        verdict, moves, found = fcsolve.restarts(pos, rules, restarts, restart_iters, first=first_seed)
         seed = found or ""  # (0: no seed decided)
     else:
         verdict, moves = fcsolve.decide(pos, rules, max_iters)
@@ -84,9 +85,11 @@ def main() -> int:
                     help="with --unknown: fc-solve's random-dfs with seeds 1..N instead of the fixed tries")
     ap.add_argument("--restart-iters", type=int, default=fcsolve.RESTART_ITERS,
                     help=f"iterations a restart (default {fcsolve.RESTART_ITERS:,})")
+    ap.add_argument("--first-seed", type=int, default=1,
+                    help="with --restarts N: seeds F..F+N-1 (default 1), so a later pass tries new seeds")
     args = ap.parse_args()
-    if args.restarts < 0 or args.restart_iters < 1 or (args.restarts and not args.unknown):
-        ap.error("--restarts N (N >= 0) goes with --unknown, and --restart-iters is at least 1")
+    if args.restarts < 0 or args.restart_iters < 1 or args.first_seed < 1 or (args.restarts and not args.unknown):
+        ap.error("--restarts N (N >= 0) goes with --unknown; --restart-iters and --first-seed are at least 1")
     with args.csv.open(newline="") as f:
         ours = {int(r["deal"]): r["outcome"] for r in csv.DictReader(f)}
     rules, keys_options = manual(args.game)
@@ -104,7 +107,7 @@ def main() -> int:
         if deal in done or ours.get(deal) not in wanted:
             continue
         row = check(args.game, rules, keys_options, deal, ours[deal], args.max_iters, args.restarts,
-                    args.restart_iters)
+                    args.restart_iters, args.first_seed)
         with args.out.open("a", newline="") as f:
             csv.DictWriter(f, fields, extrasaction="ignore").writerow(row)
         done[deal] = {k: str(v) for k, v in row.items()}

@@ -92,11 +92,12 @@ def random_order(rules: RuleSet) -> str:
 
 
 def restarts(pos: Position, rules: RuleSet, count: int, iters: int = RESTART_ITERS,
-             timeout: float = 120) -> tuple[str, list[str], int]:
-    """fc-solve's random depth-first search with seeds 1..``count`` in turn, ``iters`` iterations
-    each: the first verdict that is not unknown, its moves and its seed (0 when none decides)."""
+             timeout: float = 120, first: int = 1) -> tuple[str, list[str], int]:
+    """fc-solve's random depth-first search with seeds ``first``..``first + count - 1`` in turn,
+    ``iters`` iterations each: the first verdict that is not unknown, its moves and its seed (0 when
+    none decides)."""
     order = random_order(rules)
-    for seed in range(1, count + 1):
+    for seed in range(first, first + count):
         verdict, moves = solve(pos, rules, "--max-iters", str(iters), "--method", "random-dfs", "-seed", str(seed),
                                "-to", order, timeout=timeout)
         if verdict != UNKNOWN:
