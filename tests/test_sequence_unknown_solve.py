@@ -103,6 +103,23 @@ def test_the_tool_and_the_solver_agree(tmp_path):
         r.outcome, r.states, " ".join(str(m) for m in r.moves))
 
 
+def test_seeds_give_a_deal_tries_in_turn_until_one_decides(tmp_path, capsys):
+    """--seeds K: passes PASS..PASS+K-1 in turn. At 30,000 positions deal 9 stays unknown with
+    passes 1-3 and is won with pass 4; deal 13 stays unknown with all four: its row is the last
+    try's."""
+    tool = load_tool()
+    study = study_csv(tmp_path / "study.csv", [(9, "unknown"), (13, "unknown")])
+    out = tmp_path / "seeds.csv"
+    assert tool.main([str(study), "--out", str(out), "--max-states", "30000", "--seeds", "4"]) == 0
+    rows = {int(r["deal"]): r for r in read(out)}
+    assert {d: (r["outcome"], (int(r["seed"]) - d) >> 20) for d, r in rows.items()} == {9: ("won", 4), 13: ("unknown", 4)}
+    for k in (1, 2, 3):
+        assert solver.solve(State.dealt(9), max_states=30000, seed=9 + (k << 20)).outcome == "unknown"
+    r = solver.solve(State.dealt(9), max_states=30000, seed=9 + (4 << 20))
+    assert (int(rows[9]["positions"]), rows[9]["keys"]) == (r.states, " ".join(str(m) for m in r.moves))
+    assert replays_to_a_win(9, rows[9]["keys"], capsys)
+
+
 def run(tool, argv: list[str]) -> int:
     """The tool's exit status, whether ``main`` returns it or argparse exits with it."""
     try:
@@ -114,7 +131,8 @@ def run(tool, argv: list[str]) -> int:
 @pytest.mark.parametrize("args, says", [
     (["--bogus"], "unrecognized arguments"),
     (["--max-states", "0"], "--max-states and --workers must be at least 1"),
-    (["--pass", "0"], "--pass at least 1"),
+    (["--pass", "0"], "--pass and --seeds at least 1"),
+    (["--seeds", "0"], "--pass and --seeds at least 1"),
     (["--workers", "x"], "invalid int value"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(tmp_path, capsys, args, says):

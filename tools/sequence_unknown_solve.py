@@ -6,13 +6,15 @@ another seed (its tries are shaken otherwise: the study's seed is the deal numbe
 ``deal, outcome, seed, positions, seconds, search, keys``. ``keys`` is the win as the keys a
 player types (``baker8bit keys --game sequence --deal N "<keys>"`` plays it to WINNER:
 ``tests/test_sequence_solver.py`` replays every shipped row), empty when the deal stays unknown
-or is proven lost. Rows are written as they come (flushed, so an interrupted run keeps them); a
+or is proven lost. ``--seeds K`` gives a deal K tries in turn, passes PASS..PASS+K-1 (seeds
+``deal + k * 2**20``), until one decides: the row is that try's (its seed names the pass, ``(seed -
+deal) >> 20``), or the last try's when none decides. Rows are written as they come (flushed, so an interrupted run keeps them); a
 deal already in ``--out`` is skipped, so the same command resumes.
 
     python tools/sequence_unknown_solve.py STUDY.csv --out FILE [--max-states N] [--pass K]
-        [--workers W]
+        [--seeds K] [--workers W]
 
-Defaults: 20,000,000 positions, pass 1, one worker. Bad arguments or an unreadable CSV: one
+Defaults: 20,000,000 positions, pass 1, one seed, one worker. Bad arguments or an unreadable CSV: one
 line and exit 2.
 """
 
@@ -33,14 +35,19 @@ from baker8bit.commands.common import OneLineParser  # noqa: E402
 FIELDS = ("deal", "outcome", "seed", "positions", "seconds", "search", "keys")
 
 
-def decide(job: tuple[int, int, int]) -> dict:
-    """One deal: the solver's answer at ``max_states`` with ``seed``, as a row."""
+def decide(job: tuple[int, int, int, int]) -> dict:
+    """One deal: the solver's answer at ``max_states`` with passes ``first``.. ``first + seeds - 1``
+    in turn (the seed of pass k is ``deal + k * 2**20``) until one decides, as a row."""
     from baker8bit.games.sequence import solver
     from baker8bit.games.sequence.rules import State
 
-    deal, max_states, seed = job
-    t = time.perf_counter()
-    r = solver.solve(State.dealt(deal), max_states=max_states, seed=seed)
+    deal, max_states, first, seeds = job
+    for k in range(first, first + seeds):
+        seed = deal + (k << 20)
+        t = time.perf_counter()
+        r = solver.solve(State.dealt(deal), max_states=max_states, seed=seed)
+        if r.outcome != "unknown":
+            break
     return {"deal": deal, "outcome": r.outcome, "seed": seed, "positions": r.states,
             "seconds": f"{time.perf_counter() - t:.1f}", "search": solver.implementation_name(),
             "keys": " ".join(str(m) for m in r.moves)}
@@ -58,10 +65,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-states", type=int, default=20_000_000, help="positions a deal (default 20,000,000)")
     ap.add_argument("--pass", dest="pass_", type=int, default=1,
                     help="K: the seed of deal N is N + K * 2**20 (default 1; the study's is N)")
+    ap.add_argument("--seeds", type=int, default=1,
+                    help="K: up to K tries a deal, passes PASS..PASS+K-1, until one decides (default 1)")
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     args = ap.parse_args(argv)
-    if args.max_states < 1 or args.workers < 1 or args.pass_ < 1:
-        print("sequence_unknown_solve: --max-states and --workers must be at least 1, --pass at least 1",
+    if args.max_states < 1 or args.workers < 1 or args.pass_ < 1 or args.seeds < 1:
+        print("sequence_unknown_solve: --max-states and --workers must be at least 1, --pass and --seeds at least 1",
               file=sys.stderr)
         return 2
     try:
@@ -78,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, KeyError, ValueError, UnicodeDecodeError, csv.Error) as e:
         print(f"sequence_unknown_solve: cannot resume from {out}: {e}", file=sys.stderr)
         return 2
-    jobs = [(d, args.max_states, d + (args.pass_ << 20)) for d in deals if d not in done]
+    jobs = [(d, args.max_states, args.pass_, args.seeds) for d in deals if d not in done]
     new = not out.exists() or out.stat().st_size == 0
     try:
         with out.open("a", newline="", encoding="utf-8") as f:
