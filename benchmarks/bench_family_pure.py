@@ -24,7 +24,6 @@ one line saying so and ``family.py`` is timed alone.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import importlib.util
 import math
@@ -41,6 +40,7 @@ if importlib.util.find_spec("baker8bit") is None:  # measure the installed packa
     sys.path.insert(0, str(ROOT))
 
 from baker8bit import games  # noqa: E402
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
 from baker8bit.freecell.solver import family  # noqa: E402
 
@@ -161,7 +161,7 @@ def bench_game(game: str, suits: int | None, first: int, last: int, max_states: 
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(error_name="bench_family_pure", description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="all", help=f"one of {', '.join(DEFAULTS)}, or all (the default)")
     ap.add_argument("--suits", type=int, default=4, help="the 1989 game (baker): 2, 3 or 4 (default 4)")
     ap.add_argument("--first", type=int, default=1)

@@ -42,6 +42,7 @@ if importlib.util.find_spec("baker8bit") is None:  # measure the installed packa
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit import games  # noqa: E402
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.console.machine import KeyMachine  # noqa: E402
 from baker8bit.core import events as ev  # noqa: E402
 from baker8bit.freecell import boardtext  # noqa: E402
@@ -202,7 +203,7 @@ def line(game: str, state: str, times: list[tuple[float, float]], note: str = ""
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(error_name="bench_frame", description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="all", help=f"all, or one of {', '.join(games.ids())}")
     ap.add_argument("--frames", type=int, default=None, help="timed frames a state (default 3000; --smoke: 60)")
     ap.add_argument("--max-frames", type=int, default=3600,

@@ -15,7 +15,6 @@ Run: python benchmarks/bench_gif.py [--seconds 120] [--fps 60]
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import importlib.util
@@ -27,6 +26,7 @@ from pathlib import Path
 if importlib.util.find_spec("baker8bit") is None:  # measure the installed package; else this tree
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.sessions.gif import GifWriter  # noqa: E402
 
 W, H = 336, 224
@@ -83,7 +83,7 @@ def run(scale: int, seconds: float, fps: float) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(error_name="bench_gif", description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=120.0)
     ap.add_argument("--fps", type=float, default=60.0)
     ap.add_argument("--smoke", action="store_true", help="tiny sizes: a 3-second session")

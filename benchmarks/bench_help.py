@@ -21,7 +21,6 @@ frames at their real pace).
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import importlib.util
 import sys
@@ -32,6 +31,7 @@ if importlib.util.find_spec("baker8bit") is None:  # measure the installed packa
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit import games  # noqa: E402
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.console.machine import KeyMachine  # noqa: E402
 from baker8bit.core import events as ev  # noqa: E402
 
@@ -109,7 +109,7 @@ HEADER = (f"{'game':<12} {'deals':>5} {'in 2 s':>6} {'rate':>7} {'move':>5} {'no
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(error_name="bench_help", description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="all", help=f"all, or one of {', '.join(games.ids())}")
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--last", type=int, default=None, help="last deal (default 100; --smoke: 2)")

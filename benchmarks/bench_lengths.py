@@ -19,7 +19,6 @@ number of deals where the shortened line is shorter than, equal to, or longer th
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import math
 import shutil
@@ -32,6 +31,7 @@ if importlib.util.find_spec("baker8bit") is None:  # measure the installed packa
     sys.path.insert(0, str(ROOT))
 
 from baker8bit import games  # noqa: E402
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.freecell import fcsolve, moves  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
 from baker8bit.freecell.solver import SOLVED, UNKNOWN, solve  # noqa: E402
@@ -112,7 +112,7 @@ def fmt(xs: list[int]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = OneLineParser(error_name="bench_lengths", description=__doc__.splitlines()[0])
     p.add_argument("--game", choices=GAMES, action="append", help="a game (default: all four)")
     p.add_argument("--first", type=int, default=1)
     p.add_argument("--last", type=int, default=200)

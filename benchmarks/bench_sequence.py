@@ -17,7 +17,6 @@ the time of each choice along the games it plays itself on deals 1..H (--hint-de
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import sys
 import time
@@ -26,6 +25,7 @@ from pathlib import Path
 if importlib.util.find_spec("baker8bit") is None:  # measure the installed package; else this tree
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.games.sequence import players as pl  # noqa: E402
 from baker8bit.games.sequence import search, solver  # noqa: E402
 from baker8bit.games.sequence.rules import State, deal  # noqa: E402
@@ -42,7 +42,7 @@ def positions_per_second(pure: bool, budget: int) -> tuple[int, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser()
+    ap = OneLineParser(error_name="bench_sequence")
     ap.add_argument("--games", type=int, default=None, help="deals a strategy plays (default 500)")
     ap.add_argument("--search-games", type=int, default=None, help="deals a search plays (default 5)")
     ap.add_argument("--max-states", type=int, default=None, help="clairvoyant budget (default 40,000, the study's)")

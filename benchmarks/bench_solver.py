@@ -63,6 +63,7 @@ if importlib.util.find_spec("baker8bit") is None:  # measure the installed packa
     sys.path.insert(0, str(ROOT))
 
 from baker8bit import games  # noqa: E402
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.freecell import boardtext, fcsolve  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
 from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, choose, params, searcher, solve  # noqa: E402
@@ -217,7 +218,7 @@ def tip(ours: dict) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(error_name="bench_solver", description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="bakers-game", help=f"one of {', '.join(games.ids())}")
     ap.add_argument("--suits", type=int, default=None, help="the 1989 game (baker): 2, 3 or 4 (default 4)")
     ap.add_argument("--first", type=int, default=1)

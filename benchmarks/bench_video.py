@@ -16,7 +16,6 @@ Needs PyAV: pip install "baker8bit[video]".
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import statistics
 import sys
@@ -29,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if importlib.util.find_spec("baker8bit") is None:  # measure the installed package; else this tree
     sys.path.insert(0, str(ROOT))
 
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.sessions import recording  # noqa: E402
 
 T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262}
@@ -48,7 +48,7 @@ def interval(values: list[float]) -> str:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = OneLineParser(error_name="bench_video", description=__doc__.split("\n")[0])
     ap.add_argument("--frames", type=int, default=None, help="frames of the recording to render (default all)")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--scale", type=int, nargs="+", default=[1, 2])

@@ -18,13 +18,13 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.sessions import atomic  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
@@ -112,7 +112,7 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(error_name="build_font", description=__doc__.splitlines()[0])
     ap.add_argument("--grid", type=Path, default=GRID)
     ap.add_argument("--out", type=Path, default=BDF)
     ap.add_argument("--check", action="store_true", help="exit 1 if the BDF is out of date")

@@ -25,13 +25,13 @@ the reference gives.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.sessions import atomic  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
@@ -91,7 +91,7 @@ def build(reference: Path) -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(error_name="build_palette", description=__doc__.splitlines()[0])
     ap.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE)
     ap.add_argument("--out", type=Path, default=REPO / "palettes")
     ap.add_argument("--check", action="store_true")

@@ -9,7 +9,6 @@ included) and a start-up script that opens the window. ``pyxel package`` zips it
 
 from __future__ import annotations
 
-import argparse
 import shutil
 import subprocess
 import sys
@@ -17,6 +16,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the package this app is built from
+
+from baker8bit.commands.common import OneLineParser  # noqa: E402
+
 APP = "baker8bit"
 STARTUP = "baker8bit_app.py"
 ENV = "BAKER8BIT_OPTIONS"
@@ -73,7 +76,7 @@ def build(out_dir: Path) -> Path:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(error_name="build_pyxapp", description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(ROOT / "dist"), help="folder for baker8bit.pyxapp (default dist/)")
     args = ap.parse_args()
     target = build(Path(args.out).resolve())

@@ -13,7 +13,6 @@ Run: python tools/decide_large.py --game king-albert --deals 377,502 --max-state
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import csv
 import importlib.util
@@ -27,6 +26,7 @@ if importlib.util.find_spec("baker8bit") is None:  # the installed package; else
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit import cli  # noqa: E402
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 
 FIELDS = ("game", "deal", "outcome", "states", "seconds", "peak_mb", "keys_typed", "keys_win")
 
@@ -70,7 +70,7 @@ def wins_through_keys(game_args: list[str], keys: list[str]) -> bool:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(error_name="decide_large", description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="king-albert")
     ap.add_argument("--deals", required=True, help="comma-separated deal numbers")
     ap.add_argument("--max-states", type=int, default=120_000_000)

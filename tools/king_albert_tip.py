@@ -15,7 +15,6 @@ Run: python tools/king_albert_tip.py SURVEY.csv [--max-states N]
 
 from __future__ import annotations
 
-import argparse
 import csv
 import sys
 from pathlib import Path
@@ -23,12 +22,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit import games  # noqa: E402
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
 from baker8bit.freecell.solver import UNSOLVABLE, solve  # noqa: E402
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(error_name="king_albert_tip", description=__doc__.splitlines()[0])
     ap.add_argument("csv", help="a survey CSV of king-albert deals")
     ap.add_argument("--max-states", type=int, default=8_000_000)
     args = ap.parse_args()

@@ -9,7 +9,6 @@ docs/demo-recording.txt --gif docs/demo.gif`` like any other session.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
@@ -18,9 +17,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from baker8bit import games  # noqa: E402
-from baker8bit.sessions import recording  # noqa: E402
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.console.demo import DemoKeys  # noqa: E402
 from baker8bit.freecell.demo import Planner  # noqa: E402
+from baker8bit.sessions import recording  # noqa: E402
 from baker8bit.window.video import render_headless  # noqa: E402
 
 HOLD = 180  # frames of WINNER at the end
@@ -40,7 +40,7 @@ def record_demo(suits: int, deal: int) -> recording.Recording:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
+    ap = OneLineParser(error_name="make_demo_gif")
     ap.add_argument("--suits", type=int, default=2)
     ap.add_argument("--deal", type=int, default=11982)
     ap.add_argument("--scale", type=int, default=1)

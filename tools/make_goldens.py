@@ -11,6 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.console import scenarios  # noqa: E402
 from baker8bit.window.capture import headless_app, screenshot  # noqa: E402
 
@@ -18,6 +19,7 @@ GOLDEN = ROOT / "tests" / "golden"
 
 
 def main() -> None:
+    OneLineParser(error_name="make_goldens", description=__doc__.splitlines()[0]).parse_args()  # no options: --help, or one line
     for name, spec in scenarios.load(GOLDEN / "scenarios.toml").items():
         app = headless_app(scenarios.machine(spec), glyphs=spec.get("glyphs", False))
         screenshot(app, GOLDEN / f"{name}.png", 1, "square")  # the Atari picture, pixel for pixel

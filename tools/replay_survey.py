@@ -12,7 +12,6 @@ Run: python tools/replay_survey.py --csv docs/games/king-albert-survey-r3.csv --
 
 from __future__ import annotations
 
-import argparse
 import csv
 import importlib.util
 import sys
@@ -23,6 +22,7 @@ if importlib.util.find_spec("baker8bit") is None:  # the installed package; else
     sys.path.insert(0, str(TOOLS.parent))
 sys.path.insert(0, str(TOOLS))
 
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 from decide_large import run_cli, wins_through_keys  # noqa: E402
 
 
@@ -53,7 +53,7 @@ def check(rows: list[dict], game_args: list[str], max_states: int,
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(error_name="replay_survey", description=__doc__.splitlines()[0])
     ap.add_argument("--csv", required=True, type=Path, help="a survey's CSV (game,deal,outcome,...,states,...)")
     ap.add_argument("--game", default="king-albert")
     ap.add_argument("--starting-rank", type=int, help="King Albert: the survey's starting rank")

@@ -12,12 +12,15 @@ Run: python tools/sync_assets.py [--check]
 
 from __future__ import annotations
 
-import argparse
 import shutil
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the package whose assets these are
+
+from baker8bit.commands.common import OneLineParser  # noqa: E402
+
 ASSETS = ROOT / "baker8bit" / "atari" / "assets"
 # (source folder, file pattern): what ships (the font's text grid too, so an installed package holds its source)
 SOURCES = (("palettes", "*.pyxpal"), ("palettes", "*.toml"), ("fonts", "*.bdf"), ("fonts", "*.txt"))
@@ -53,7 +56,7 @@ def sync(root: Path = ROOT) -> int:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = OneLineParser(error_name="sync_assets", description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="only report differences (exit 1 if any)")
     args = ap.parse_args()
     if args.check:
