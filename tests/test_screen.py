@@ -212,3 +212,17 @@ def test_shot_writes_a_relative_path_where_the_user_is(tmp_path):
     assert png_size(tmp_path / "rel.png") == (288, 224)  # the NTSC pixel shape
     # one line says what was written; Pyxel's "no audio device" chatter stays out of the output
     assert res.stdout == "rel.png: 288x224 PNG, ntsc pixels\n"
+
+
+def test_make_goldens_draws_what_the_goldens_hold(renderer):
+    """tools/make_goldens.py rebuilds every golden pixel for pixel (it once drew the window's
+    ``?:KEYS`` hint into the title screens, which the goldens do not hold)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_goldens", GOLDEN.parent.parent / "tools" / "make_goldens.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    for name, scenario in SCENARIOS.items():
+        golden = pyxel.Image(G.width, G.height)
+        golden.load(0, 0, str(GOLDEN / f"{name}.png"))
+        assert tool.picture(scenario, renderer) == pixels(golden), name

@@ -1,5 +1,9 @@
 """Write the golden screenshots of tests/golden/scenarios.toml (336x224 PNGs).
 
+Each is the machine's screen drawn by the renderer, exactly what tests/test_screen.py compares:
+the Atari picture alone, without the window's overlay (its ``?:KEYS`` hint and ``DEMO`` mark are
+the window's, tested in the window's tests).
+
 Run: python tools/make_goldens.py  -- then look at every PNG before committing it.
 """
 
@@ -11,18 +15,36 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import pyxel  # noqa: E402
+
+from baker8bit.atari.screen import geometry  # noqa: E402
 from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.console import scenarios  # noqa: E402
-from baker8bit.window.capture import headless_app, screenshot  # noqa: E402
+from baker8bit.console.screens import compose  # noqa: E402
+from baker8bit.freecell.layout import Options  # noqa: E402
+from baker8bit.window.app import AppOptions, init_pyxel  # noqa: E402
+from baker8bit.window.capture import write_png  # noqa: E402
+from baker8bit.window.render import Renderer  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"
 
 
+def picture(spec: dict, renderer: Renderer) -> bytes:
+    """The scenario's screen as palette indices, as tests/test_screen.py renders it."""
+    g = geometry()
+    machine = scenarios.machine(spec)
+    img = pyxel.Image(g.width, g.height)
+    renderer.draw(compose(machine.view(), machine.game, machine.frame, Options(glyphs=spec.get("glyphs", False))),
+                  img)
+    return bytes(img.data_ptr())
+
+
 def main() -> None:
     OneLineParser(error_name="make_goldens", description=__doc__.splitlines()[0]).parse_args()  # no options: --help, or one line
+    init_pyxel(AppOptions(headless=True))
+    renderer, g = Renderer(), geometry()
     for name, spec in scenarios.load(GOLDEN / "scenarios.toml").items():
-        app = headless_app(scenarios.machine(spec), glyphs=spec.get("glyphs", False))
-        screenshot(app, GOLDEN / f"{name}.png", 1, "square")  # the Atari picture, pixel for pixel
+        write_png(GOLDEN / f"{name}.png", picture(spec, renderer), g.width, g.height)
         print("wrote", GOLDEN / f"{name}.png")
 
 
