@@ -253,3 +253,16 @@ def test_every_published_restart_win_is_found_again_and_types_to_winner():
                                        "random-dfs", "-seed", str(seed), "-to", fcsolve.random_order(rules))
         assert (verdict, len(moves)) == ("solved", int(r["fc_moves"])), d  # the seed's run alone
         assert wins_through_keys(["--game", "king-albert", "--deal", str(d), "--auto", "off"], moves), d
+
+
+def test_an_fc_solve_run_past_its_timeout_is_undecided_not_a_traceback():
+    """A run still going when its time is up (a stalled or slow machine) is stopped and counts as
+    undecided, so a long pass of restarts goes on with the next seed."""
+    need_fcsolve()
+    from baker8bit import games
+    from baker8bit.freecell import fcsolve
+    from baker8bit.freecell.position import Position
+
+    rules = games.get("king-albert").rules({"auto": False})
+    pos = Position.dealt(1053, rules)  # undecided after 30,000,000 iterations of restarts: it runs long
+    assert fcsolve.solve(pos, rules, "--max-iters", "50000000", timeout=0.2) == (fcsolve.UNKNOWN, [])

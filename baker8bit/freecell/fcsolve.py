@@ -106,10 +106,14 @@ def restarts(pos: Position, rules: RuleSet, count: int, iters: int = RESTART_ITE
 
 
 def solve(pos: Position, rules: RuleSet, *extra: str, timeout: float = 120) -> tuple[str, list[str]]:
-    """Run fc-solve on a position: its verdict and, when solved, its moves in key notation."""
+    """Run fc-solve on a position: its verdict and, when solved, its moves in key notation. A run
+    still going after ``timeout`` seconds is stopped and undecided (``UNKNOWN``)."""
     board = boardtext.write(pos, rules)
-    res = subprocess.run(
-        command(rules, "-m", "-snx", *extra), input=board, capture_output=True, text=True, timeout=timeout
-    )
+    try:
+        res = subprocess.run(
+            command(rules, "-m", "-snx", *extra), input=board, capture_output=True, text=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired:
+        return UNKNOWN, []
     v = verdict(res.stdout)
     return v, parse_moves(res.stdout, rules) if v == SOLVED else []
