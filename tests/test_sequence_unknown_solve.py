@@ -103,6 +103,21 @@ def test_the_tool_and_the_solver_agree(tmp_path):
         r.outcome, r.states, " ".join(str(m) for m in r.moves))
 
 
+def test_try_states_sets_the_length_of_each_try(tmp_path):
+    """--try-states T: the row is what ``solver.solve`` answers with tries of T positions."""
+    tool = load_tool()
+    study = study_csv(tmp_path / "study.csv", [(4, "unknown"), (10, "unknown")])
+    out = tmp_path / "long.csv"
+    assert tool.main([str(study), "--out", str(out), "--max-states", "40000", "--try-states", "5000"]) == 0
+    for row in read(out):
+        d = int(row["deal"])
+        r = solver.solve(State.dealt(d), max_states=40000, seed=d + (1 << 20), try_states=5000)
+        assert (row["outcome"], int(row["positions"]), row["keys"]) == (
+            r.outcome, r.states, " ".join(str(m) for m in r.moves)), d
+    short = [solver.solve(State.dealt(d), max_states=40000, seed=d + (1 << 20)).states for d in (4, 10)]
+    assert short != [int(r["positions"]) for r in read(out)]  # the default tries search otherwise
+
+
 def test_seeds_give_a_deal_tries_in_turn_until_one_decides(tmp_path, capsys):
     """--seeds K: passes PASS..PASS+K-1 in turn. At 30,000 positions deal 9 stays unknown with
     passes 1-3 and is won with pass 4; deal 13 stays unknown with all four: its row is the last
@@ -130,7 +145,8 @@ def run(tool, argv: list[str]) -> int:
 
 @pytest.mark.parametrize("args, says", [
     (["--bogus"], "unrecognized arguments"),
-    (["--max-states", "0"], "--max-states and --workers must be at least 1"),
+    (["--max-states", "0"], "--max-states, --try-states and --workers must be at least 1"),
+    (["--try-states", "0"], "--max-states, --try-states and --workers must be at least 1"),
     (["--pass", "0"], "--pass and --seeds at least 1"),
     (["--seeds", "0"], "--pass and --seeds at least 1"),
     (["--workers", "x"], "invalid int value"),

@@ -12,9 +12,10 @@ deal) >> 20``), or the last try's when none decides. Rows are written as they co
 deal already in ``--out`` is skipped, so the same command resumes.
 
     python tools/sequence_unknown_solve.py STUDY.csv --out FILE [--max-states N] [--pass K]
-        [--seeds K] [--workers W]
+        [--seeds K] [--try-states T] [--workers W]
 
-Defaults: 20,000,000 positions, pass 1, one seed, one worker. Bad arguments or an unreadable CSV: one
+Defaults: 20,000,000 positions, pass 1, one seed, the solver's tries (``TRY_STATES`` positions
+each), one worker. Bad arguments or an unreadable CSV: one
 line and exit 2.
 """
 
@@ -35,17 +36,17 @@ from baker8bit.commands.common import OneLineParser  # noqa: E402
 FIELDS = ("deal", "outcome", "seed", "positions", "seconds", "search", "keys")
 
 
-def decide(job: tuple[int, int, int, int]) -> dict:
+def decide(job: tuple[int, int, int, int, int]) -> dict:
     """One deal: the solver's answer at ``max_states`` with passes ``first``.. ``first + seeds - 1``
     in turn (the seed of pass k is ``deal + k * 2**20``) until one decides, as a row."""
     from baker8bit.games.sequence import solver
     from baker8bit.games.sequence.rules import State
 
-    deal, max_states, first, seeds = job
+    deal, max_states, first, seeds, try_states = job
     for k in range(first, first + seeds):
         seed = deal + (k << 20)
         t = time.perf_counter()
-        r = solver.solve(State.dealt(deal), max_states=max_states, seed=seed)
+        r = solver.solve(State.dealt(deal), max_states=max_states, seed=seed, try_states=try_states)
         if r.outcome != "unknown":
             break
     return {"deal": deal, "outcome": r.outcome, "seed": seed, "positions": r.states,
@@ -67,10 +68,14 @@ def main(argv: list[str] | None = None) -> int:
                     help="K: the seed of deal N is N + K * 2**20 (default 1; the study's is N)")
     ap.add_argument("--seeds", type=int, default=1,
                     help="K: up to K tries a deal, passes PASS..PASS+K-1, until one decides (default 1)")
+    ap.add_argument("--try-states", type=int, default=None,
+                    help="positions a try (default the solver's TRY_STATES; longer tries for the hardest deals)")
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     args = ap.parse_args(argv)
-    if args.max_states < 1 or args.workers < 1 or args.pass_ < 1 or args.seeds < 1:
-        print("sequence_unknown_solve: --max-states and --workers must be at least 1, --pass and --seeds at least 1",
+    if args.max_states < 1 or args.workers < 1 or args.pass_ < 1 or args.seeds < 1 or (
+            args.try_states is not None and args.try_states < 1):
+        print("sequence_unknown_solve: --max-states, --try-states and --workers must be at least 1, "
+              "--pass and --seeds at least 1",
               file=sys.stderr)
         return 2
     try:
@@ -87,7 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, KeyError, ValueError, UnicodeDecodeError, csv.Error) as e:
         print(f"sequence_unknown_solve: cannot resume from {out}: {e}", file=sys.stderr)
         return 2
-    jobs = [(d, args.max_states, args.pass_, args.seeds) for d in deals if d not in done]
+    from baker8bit.games.sequence import solver
+
+    try_states = args.try_states or solver.TRY_STATES
+    jobs = [(d, args.max_states, args.pass_, args.seeds, try_states) for d in deals if d not in done]
     new = not out.exists() or out.stat().st_size == 0
     try:
         with out.open("a", newline="", encoding="utf-8") as f:

@@ -97,9 +97,10 @@ def deadlocked(storage, finals) -> bool:
 
 
 def solve(start: State, max_states: int = 200_000, rules: Rules = ALL, seed: int = 0,
-          max_seconds: float | None = None, pure: bool | None = None) -> Outcome:
+          max_seconds: float | None = None, pure: bool | None = None, try_states: int = TRY_STATES) -> Outcome:
     """Search from ``start`` knowing the deck (see the module text); ``max_seconds`` (None: no
-    limit) stops it with "unknown", as ``max_states`` does; ``pure=True`` runs the reference."""
+    limit) stops it with "unknown", as ``max_states`` does; ``pure=True`` runs the reference;
+    ``try_states``: the positions of one try (longer tries for the hardest deals: README)."""
     impl = _search.implementation(pure)
     cards = ((start.hand,) + tuple(start.deck)) if start.hand is not None else ()
     storage, finals = start.storage, start.finals
@@ -109,7 +110,7 @@ def solve(start: State, max_states: int = 200_000, rules: Rules = ALL, seed: int
     cap = int(max_states * TRY_SHARE)
     i = 0
     while used < cap:
-        budget = min(TRY_STATES, cap - used)
+        budget = min(try_states, cap - used)
         o, codes, count = impl.run(cards, storage, finals, budget, flags | _search.EAGER,
                                    seed * 1_000_003 + i, TRY_NOISE if i else 0, deadline)
         used += min(count, budget)
