@@ -66,6 +66,16 @@ def test_bad_input_is_one_line_exit_2(args, message, capsys):
     assert message in err and err.count("\n") == 1
 
 
+def test_an_unknown_strategy_lists_every_name_the_study_takes(capsys):
+    from baker8bit.games.sequence import players, strategy
+
+    assert main(["study", "sequence", "--strategy", "nosuch", "--deals", "1"]) == 2
+    err = capsys.readouterr().err
+    for name in (*strategy.shipped_names(), *players.PLAYERS):
+        assert name in err, name
+    assert "sampling" in err
+
+
 def test_malformed_strategy_file(tmp_path, capsys):
     f = tmp_path / "bad.txt"
     f.write_text("play to a final pile\nput the hand card somewhere\n")

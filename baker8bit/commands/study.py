@@ -18,6 +18,7 @@ import sys
 
 from baker8bit.core import cluster
 from baker8bit.commands.common import UsageError, add_game_word, game_word, positive_int
+from baker8bit.games.sequence import players
 from baker8bit.games.sequence import strategy as strat
 from baker8bit.freecell.solver import survey as sv
 from baker8bit.games.sequence import study as sd
@@ -60,9 +61,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"no deals in {args.deals!r}")
     names: list[str] = []
     for name in args.strategy:
-        if name not in ("clairvoyant", "lookahead", "sampling"):
+        if name not in players.PLAYERS:
             try:
-                strat.load(name, also=("clairvoyant", "lookahead"))
+                strat.load(name, also=players.PLAYERS)
             except strat.StrategyError as e:
                 raise UsageError(str(e)) from None
         if name not in names:

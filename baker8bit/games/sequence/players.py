@@ -312,6 +312,7 @@ def search_of(name: str) -> str:
 
 
 SEARCHING = ("clairvoyant", "sampling")  # players that run the clairvoyant search
+PLAYERS = ("clairvoyant", "lookahead", "sampling")  # the players ``player`` knows by name besides strategies
 
 
 def timed_play(p: Player, deck: tuple[int, ...], seed: int) -> tuple[Result, float]:
