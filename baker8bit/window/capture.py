@@ -35,7 +35,10 @@ def screenshot(app: App, out: str | os.PathLike, scale: int = 1, shape: str = as
     directory = out.parent if str(out.parent) else Path(".")
     if not directory.is_dir():
         raise CaptureError(f"cannot write {out}: no such directory {directory}")
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".png", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".png", dir=directory)
+    except OSError as e:  # (not the temporary file's name: the user named ``out``)
+        raise CaptureError(f"cannot write {out}: {e.strerror or e}") from None
     os.close(fd)
     umask = os.umask(0)
     os.umask(umask)
