@@ -117,3 +117,18 @@ def test_shot_into_a_folder_it_may_not_write_names_the_users_file(tmp_path, monk
     err = capsys.readouterr().err
     assert err == f"baker8bit: cannot write {out}: Permission denied\n", err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command, says", [
+    (["sound", "tone", "--out", "{out}"], "baker8bit: cannot write {out}: No such file or directory "
+                                          "(the previous file is unchanged)\n"),
+    (["study", "sequence", "--strategy", "best", "--deals", "1", "--out", "{out}"],
+     "baker8bit: cannot write {out}: No such file or directory\n"),
+    (["survey", "--deals", "1", "--out", "{out}"], "baker8bit: cannot write {out}: No such file or directory\n"),
+])
+def test_an_output_in_a_missing_folder_is_said_once(command, says, tmp_path, capsys):
+    """The file and the reason, each once (the sound's error once said "cannot write" twice, the
+    study's the path twice)."""
+    out = str(tmp_path / "missing" / "f.out")
+    assert main([c.format(out=out) for c in command]) == 2
+    assert capsys.readouterr().err == says.format(out=out)

@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:
         if client is not None:
             client.close()
-        raise UsageError(f"cannot write {args.out}: {e}") from None
+        raise UsageError(f"cannot write {args.out}: {e.strerror or e}") from None
     rows = dict(done)
     progress = sd.Progress(sys.stderr, len(wanted))
     progress.update(len(wanted) - len(tasks), force=True)

@@ -236,11 +236,14 @@ def demo_app(plan, speed: float, opts, seed: int, session=None):
 
 def run_sound(args) -> int:
     from baker8bit.atari import pokey
+    from baker8bit.sessions.atomic import AtomicWriteError
 
     spec = pokey.sounds()[args.name]
     standard = "pal" if args.pal else "ntsc"
     try:
         pokey.write_wav(args.out, spec.render(pokey.PCM_RATE, standard), pokey.PCM_RATE)
+    except AtomicWriteError as e:  # (its message says the old file is unchanged)
+        raise UsageError(str(e)) from None
     except OSError as e:
         raise UsageError(f"cannot write {args.out}: {e.strerror or e}") from None
     hz = spec.frequency(standard)

@@ -27,7 +27,7 @@ class AtomicWriteError(OSError):
         self.reason = reason
         why = reason.strerror or str(reason)
         self.message = f"cannot write {self.path}: {why} (the previous file is unchanged)"
-        super().__init__(reason.errno, self.message)
+        super().__init__(reason.errno, why)  # strerror: the reason alone, as for any OSError
 
     def __str__(self) -> str:
         return self.message
