@@ -200,8 +200,11 @@ def test_restarts_refuse_bad_arguments_in_one_line(tmp_path):
 
 
 # the passes of fc-solve's random restarts over the rank-0 deals still unknown, in order, with
-# their iterations a restart (seeds 1-100 each)
-RESTARTS = {"king-albert-fcsolve-restarts-r0.csv": 30_000, "king-albert-fcsolve-restarts-100k-r0.csv": 100_000}
+# their iterations a restart and their seeds (the README's last rank-0 row)
+RESTARTS = {"king-albert-fcsolve-restarts-r0.csv": (30_000, range(1, 101)),
+            "king-albert-fcsolve-restarts-100k-r0.csv": (100_000, range(1, 101)),
+            "king-albert-fcsolve-restarts-300k-r0.csv": (300_000, range(101, 141)),
+            "king-albert-fcsolve-restarts-300k-2-r0.csv": (300_000, range(141, 241))}
 
 
 def test_the_published_restarts_are_the_readmes_last_rank_0_row():
@@ -222,6 +225,7 @@ def test_the_published_restarts_are_the_readmes_last_rank_0_row():
         for d, r in restarts.items():
             assert r["fc_win"] == ("yes" if r["fc_solve"] == "solved" else "")
             assert (r["fc_seed"] != "") == (r["fc_solve"] != "unknown")
+            assert r["fc_seed"] == "" or int(r["fc_seed"]) in RESTARTS[name][1], (name, d)
             if r["fc_win"] == "yes":
                 final[d] = "solved"
     count = Counter(final.values())
@@ -244,7 +248,7 @@ def test_every_published_restart_win_is_found_again_and_types_to_winner():
 
     rules = games.get("king-albert").rules({"auto": False})
     won = []
-    for name, iters in RESTARTS.items():
+    for name, (iters, _) in RESTARTS.items():
         won += [(r, iters) for r in rows(name) if r["fc_win"] == "yes"]
     assert won
     for r, iters in won:
