@@ -5,7 +5,7 @@ another seed (its tries are shaken otherwise: the study's seed is the deal numbe
 ``deal + PASS * 2**20``) and a larger budget, and writes one row a deal:
 ``deal, outcome, seed, positions, seconds, search, keys``. ``keys`` is the win as the keys a
 player types (``baker8bit keys --game sequence --deal N "<keys>"`` plays it to WINNER:
-``tests/test_sequence_solver.py`` replays every shipped row), empty when the deal stays unknown
+``tests/test_sequence_unknown_solve.py`` replays every shipped row), empty when the deal stays unknown
 or is proven lost. ``--seeds K`` gives a deal K tries in turn, passes PASS..PASS+K-1 (seeds
 ``deal + k * 2**20``), until one decides: the row is that try's (its seed names the pass, ``(seed -
 deal) >> 20``), or the last try's when none decides. Rows are written as they come (flushed, so an interrupted run keeps them); a
