@@ -243,7 +243,7 @@ def readme_rows() -> list[str]:
               "clairvoyant, still unknown searched again (100,000,000 positions, another seed)",
               "clairvoyant, still unknown searched again (20,000,000 positions, up to 8 more seeds)",
               "clairvoyant, still unknown searched again (tries of 20,000 positions, up to 4 more seeds)",
-              "clairvoyant, still unknown searched again (tries of 20,000 positions, 4 seeds more)"]
+              "clairvoyant, still unknown searched again (tries of 20,000 positions, up to 8 seeds more)"]
     for label, rows in zip(labels, [None, *shipped_passes()]):
         for r in rows or ():
             outcomes[int(r["deal"])] = r["outcome"]
