@@ -15,7 +15,7 @@ from baker8bit.console import scenarios
 from baker8bit.console import script
 from baker8bit.console.machine import KeyMachine
 from baker8bit.console.screens import compose
-from baker8bit.freecell.layout import Options
+from baker8bit.window.capture import engine_screen
 from baker8bit.window.render import Renderer
 from baker8bit.atari.screen import GR0, GR1, MAX_DLI_WRITES, MAX_DLIS, geometry
 from conftest import pyxel_ready
@@ -41,10 +41,7 @@ def render(machine: KeyMachine, renderer: Renderer, glyphs: bool = False):
 
 def render_both(machine: KeyMachine, renderer: Renderer, glyphs: bool = False):
     """The screen model and its pixels."""
-    img = pyxel.Image(G.width, G.height)
-    scr = compose(machine.view(), machine.game, machine.frame, Options(glyphs=glyphs))
-    renderer.draw(scr, img)
-    return scr, img
+    return engine_screen(machine, renderer, glyphs)
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))

@@ -15,27 +15,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import pyxel  # noqa: E402
-
 from baker8bit.atari.screen import geometry  # noqa: E402
 from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.console import scenarios  # noqa: E402
-from baker8bit.console.screens import compose  # noqa: E402
-from baker8bit.freecell.layout import Options  # noqa: E402
 from baker8bit.window.app import AppOptions, init_pyxel  # noqa: E402
-from baker8bit.window.capture import write_png  # noqa: E402
+from baker8bit.window.capture import engine_screen, write_png  # noqa: E402
 from baker8bit.window.render import Renderer  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"
 
 
 def picture(spec: dict, renderer: Renderer) -> bytes:
-    """The scenario's screen as palette indices, as tests/test_screen.py renders it."""
-    g = geometry()
-    machine = scenarios.machine(spec)
-    img = pyxel.Image(g.width, g.height)
-    renderer.draw(compose(machine.view(), machine.game, machine.frame, Options(glyphs=spec.get("glyphs", False))),
-                  img)
+    """The scenario's screen as palette indices (``capture.engine_screen``, as tests/test_screen.py
+    renders it)."""
+    _, img = engine_screen(scenarios.machine(spec), renderer, spec.get("glyphs", False))
     return bytes(img.data_ptr())
 
 

@@ -94,5 +94,19 @@ def check_png(tmp: str | os.PathLike, out: str | os.PathLike) -> None:
             raise CaptureError(f"cannot write {out}: {e.strerror or e}") from None
 
 
+def engine_screen(machine: KeyMachine, renderer, glyphs: bool = False):
+    """The machine's own screen (the screen model, and its pixels drawn by ``renderer``, a
+    ``window.render.Renderer``), without the window's overlay: what the golden screenshots hold
+    (tools/make_goldens.py writes them, tests/test_screen.py compares them)."""
+    from baker8bit.console.screens import compose
+    from baker8bit.freecell.layout import Options
+
+    g = geometry()
+    img = pyxel.Image(g.width, g.height)
+    scr = compose(machine.view(), machine.game, machine.frame, Options(glyphs=glyphs))
+    renderer.draw(scr, img)
+    return scr, img
+
+
 def headless_app(machine: KeyMachine, glyphs: bool = False, pal: bool = False) -> App:
     return App(machine, AppOptions(headless=True, glyphs=glyphs, pal=pal, sound=False))
