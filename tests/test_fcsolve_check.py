@@ -214,7 +214,6 @@ def test_the_published_restarts_are_the_readmes_last_rank_0_row():
     import re
     from collections import Counter
 
-
     final = survey_r0()
     large = {int(r["deal"]): r["outcome"] for r in rows("king-albert-r0-large.csv")}
     for r in rows("king-albert-fcsolve-unknown-r0.csv"):
@@ -253,9 +252,8 @@ def test_every_published_restart_win_is_found_again_and_types_to_winner():
     assert won
     for r, iters in won:
         d, seed = int(r["deal"]), int(r["fc_seed"])
-        verdict, moves = fcsolve.solve(Position.dealt(d, rules), rules, "--max-iters", str(iters), "--method",
-                                       "random-dfs", "-seed", str(seed), "-to", fcsolve.random_order(rules))
-        assert (verdict, len(moves)) == ("solved", int(r["fc_moves"])), d  # the seed's run alone
+        verdict, moves, found = fcsolve.restarts(Position.dealt(d, rules), rules, 1, iters, first=seed)
+        assert (verdict, len(moves), found) == ("solved", int(r["fc_moves"]), seed), d  # the seed's run alone
         assert wins_through_keys(["--game", "king-albert", "--deal", str(d), "--auto", "off"], moves), d
 
 
