@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from conftest import need_fcsolve
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "fcsolve_check.py"
@@ -200,41 +202,121 @@ def test_restarts_refuse_bad_arguments_in_one_line(tmp_path):
 
 
 # the passes of fc-solve's random restarts over the rank-0 deals still unknown, in order, with
-# their iterations a restart and their seeds (the README's last rank-0 row)
+# their iterations a restart and their seeds (the README's rank-0 row of restarts)
 RESTARTS = {"king-albert-fcsolve-restarts-r0.csv": (30_000, range(1, 101)),
             "king-albert-fcsolve-restarts-100k-r0.csv": (100_000, range(1, 101)),
             "king-albert-fcsolve-restarts-300k-r0.csv": (300_000, range(101, 141)),
-            "king-albert-fcsolve-restarts-300k-2-r0.csv": (300_000, range(141, 241))}
+            "king-albert-fcsolve-restarts-300k-2-r0.csv": (300_000, range(141, 241)),
+            "king-albert-fcsolve-restarts-3m-r0.csv": (3_000_000, range(1000, 1001)),
+            "king-albert-fcsolve-restarts-10m-r0.csv": (10_000_000, range(1001, 1002))}
+
+# then our own search again, one fresh process a deal (tools/decide_large.py), with its cap of
+# positions: the first pass over the same deals as the last restart pass (beside it), each later one
+# over the deals still unknown, or some of them when the pass was stopped (the README's last rank-0
+# row names the deals it did not reach)
+LARGE = {"king-albert-r0-large-30m.csv": 30_000_000,
+         "king-albert-r0-large-50m.csv": 50_000_000,
+         "king-albert-r0-large-100m.csv": 100_000_000}
 
 
-def test_the_published_restarts_are_the_readmes_last_rank_0_row():
-    """docs/games/king-albert-fcsolve-restarts-r0.csv: the rank-0 deals still unknown after the
-    fixed tries and tools/decide_large.py, each given fc-solve's random restarts; every win typed
-    back (fc_win yes, with its seed); the README's last rank-0 row counts the result."""
-    import re
-    from collections import Counter
-
+def rank_0_passes() -> tuple[dict[int, str], dict[int, str], set[int]]:
+    """The rank-0 verdicts after the restart passes, then after the large passes, and the deals
+    fc-solve called unsolvable (its word alone decides nothing here)."""
     final = survey_r0()
     large = {int(r["deal"]): r["outcome"] for r in rows("king-albert-r0-large.csv")}
     for r in rows("king-albert-fcsolve-unknown-r0.csv"):
         final[int(r["deal"])] = "solved" if r["fc_win"] == "yes" else large.get(int(r["deal"]), "unknown")
+    fc_unsolvable, searched = set(), []
     for name in RESTARTS:  # each pass: exactly the deals still unknown
         restarts = {int(r["deal"]): r for r in rows(name)}
-        assert sorted(restarts) == sorted(d for d, o in final.items() if o == "unknown"), name
+        searched = sorted(d for d, o in final.items() if o == "unknown")
+        assert sorted(restarts) == searched, name
         for d, r in restarts.items():
             assert r["fc_win"] == ("yes" if r["fc_solve"] == "solved" else "")
             assert (r["fc_seed"] != "") == (r["fc_solve"] != "unknown")
             assert r["fc_seed"] == "" or int(r["fc_seed"]) in RESTARTS[name][1], (name, d)
             if r["fc_win"] == "yes":
                 final[d] = "solved"
-    count = Counter(final.values())
+            fc_unsolvable |= {d} if r["fc_solve"] == "unsolvable" else set()
+    after_restarts = dict(final)
+    for name, cap in LARGE.items():
+        ours = {int(r["deal"]): r for r in rows(name)}
+        assert ours and (sorted(ours) == searched or (name != next(iter(LARGE)) and set(ours) < set(searched))), name
+        for d, r in ours.items():
+            assert r["keys_win"] == ("yes" if r["outcome"] == "solved" else ""), (name, d)
+            assert int(r["states"]) <= cap and (r["outcome"] != "unknown" or int(r["states"]) == cap), (name, d)
+            if r["outcome"] != "unknown":
+                assert final[d] in ("unknown", r["outcome"]), (name, d)  # never against an fc-solve win
+                final[d] = r["outcome"]
+        searched = sorted(d for d, o in final.items() if o == "unknown")
+    return after_restarts, final, fc_unsolvable
+
+
+def readme_row(start: str) -> tuple[int, int, int]:
+    import re
+
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    row = re.search(r"\| 0, those \d+ then given fc-solve's random restarts [^|]*\| 1-10000 \| (\d+) \| (\d+) \| (\d+) \|",
-                    readme)
-    assert row and tuple(map(int, row.groups())) == (count["solved"], count["unsolvable"], count["unknown"])
+    row = re.search(re.escape(start) + r" [^|]*\| 1-10000 \| (\d+) \| (\d+) \| (\d+) \|", readme)
+    assert row, start
+    return tuple(map(int, row.groups()))
 
 
-def test_every_published_restart_win_is_found_again_and_types_to_winner():
+def counted(final: dict[int, str]) -> tuple[int, int, int]:
+    from collections import Counter
+
+    count = Counter(final.values())
+    return count["solved"], count["unsolvable"], count["unknown"]
+
+
+def test_the_published_restarts_are_the_readmes_rank_0_restart_row():
+    """docs/games/king-albert-fcsolve-restarts-*.csv: the rank-0 deals still unknown after the
+    fixed tries and tools/decide_large.py, each given fc-solve's random restarts; every win typed
+    back (fc_win yes, with its seed); the README's row of restarts counts the result."""
+    after_restarts, _, _ = rank_0_passes()
+    assert published_restart_wins()  # the wins the test below finds again, one case each
+    assert readme_row("| 0, those 95 then given fc-solve's random restarts") == counted(after_restarts)
+
+
+def test_the_large_passes_are_the_readmes_last_rank_0_row_and_agree_with_fc_solve():
+    """docs/games/king-albert-r0-large-*.csv: our own search at 30,000,000 then 50,000,000
+    positions over the deals the restarts left; every win typed through keys, every loss
+    exhaustive; no verdict against one of fc-solve's (its wins, and the deals it calls
+    unsolvable); the README's last rank-0 row counts the result."""
+    after_restarts, final, fc_unsolvable = rank_0_passes()
+    assert fc_unsolvable and all(final[d] != "solved" for d in fc_unsolvable)
+    decided = [d for d in fc_unsolvable if final[d] == "unsolvable"]
+    assert decided  # fc-solve's word, checked by our proofs
+    assert counted(final)[2] < counted(after_restarts)[2]
+    assert readme_row("| 0, those 57 then searched again by our own search") == counted(final)
+
+
+def test_the_cheapest_large_verdicts_are_found_again_and_the_win_types_to_winner():
+    """The large passes' cheapest win and cheapest loss: ``solve`` at the row's cap gives the
+    same verdict after as many positions, and the win's keys play to WINNER."""
+    sys.path.insert(0, str(TOOL.parent))
+    from decide_large import wins_through_keys
+
+    from baker8bit import games
+    from baker8bit.freecell.position import Position
+    from baker8bit.freecell.solver import solve
+
+    rules = games.get("king-albert").rules({})
+    first = next(iter(LARGE))
+    for outcome in ("solved", "unsolvable"):
+        r = min((r for r in rows(first) if r["outcome"] == outcome), key=lambda r: int(r["states"]))
+        found = solve(Position.dealt(int(r["deal"]), rules), rules, max_states=LARGE[first])
+        assert (found.outcome, found.states) == (outcome, int(r["states"])), r["deal"]
+        if outcome == "solved":
+            assert wins_through_keys(["--game", "king-albert", "--deal", r["deal"]], found.keys(rules)), r["deal"]
+
+
+def published_restart_wins() -> list[tuple[str, str]]:
+    """(pass CSV, deal) of every win of the restart passes."""
+    return [(name, r["deal"]) for name in RESTARTS for r in rows(name) if r["fc_win"] == "yes"]
+
+
+@pytest.mark.parametrize("name,deal", published_restart_wins())
+def test_every_published_restart_win_is_found_again_and_types_to_winner(name, deal):
     """Each win of the restart passes' CSVs: fc-solve with the row's seed and the pass's
     iterations finds it again (as many moves) and ``keys --auto off`` plays it to WINNER."""
     need_fcsolve()
@@ -246,15 +328,11 @@ def test_every_published_restart_win_is_found_again_and_types_to_winner():
     from baker8bit.freecell.position import Position
 
     rules = games.get("king-albert").rules({"auto": False})
-    won = []
-    for name, (iters, _) in RESTARTS.items():
-        won += [(r, iters) for r in rows(name) if r["fc_win"] == "yes"]
-    assert won
-    for r, iters in won:
-        d, seed = int(r["deal"]), int(r["fc_seed"])
-        verdict, moves, found = fcsolve.restarts(Position.dealt(d, rules), rules, 1, iters, first=seed)
-        assert (verdict, len(moves), found) == ("solved", int(r["fc_moves"]), seed), d  # the seed's run alone
-        assert wins_through_keys(["--game", "king-albert", "--deal", str(d), "--auto", "off"], moves), d
+    (r,) = [r for r in rows(name) if r["deal"] == deal]
+    d, seed, iters = int(deal), int(r["fc_seed"]), RESTARTS[name][0]
+    verdict, moves, found = fcsolve.restarts(Position.dealt(d, rules), rules, 1, iters, first=seed)
+    assert (verdict, len(moves), found) == ("solved", int(r["fc_moves"]), seed), d  # the seed's run alone
+    assert wins_through_keys(["--game", "king-albert", "--deal", deal, "--auto", "off"], moves), d
 
 
 def test_an_fc_solve_run_past_its_timeout_is_undecided_not_a_traceback():
