@@ -87,22 +87,19 @@ def test_the_published_cross_check_agrees_everywhere_and_is_the_readmes():
     every fc-solve win typed back; the README's counts are the file's."""
     from collections import Counter
 
-    root = Path(__file__).resolve().parent.parent
-    with (root / "docs" / "games" / "king-albert-fcsolve-1-1000.csv").open(newline="") as f:
-        rows = list(csv.DictReader(f))
-    assert sorted(int(r["deal"]) for r in rows) == list(range(1, 1001))
-    assert not [r for r in rows if r["agree"] == "NO" or r["fc_win"] == "NO"]
-    with (root / "docs" / "games" / "king-albert-survey-r0.csv").open(newline="") as f:
-        ours = {r["deal"]: r["outcome"] for r in csv.DictReader(f)}
-    assert all(r["ours"] == ours[r["deal"]] for r in rows)
-    pairs = Counter((r["ours"], r["fc_solve"]) for r in rows)
+    checked = rows("king-albert-fcsolve-1-1000.csv")
+    assert sorted(int(r["deal"]) for r in checked) == list(range(1, 1001))
+    assert not [r for r in checked if r["agree"] == "NO" or r["fc_win"] == "NO"]
+    ours = {r["deal"]: r["outcome"] for r in rows("king-albert-survey-r0.csv")}
+    assert all(r["ours"] == ours[r["deal"]] for r in checked)
+    pairs = Counter((r["ours"], r["fc_solve"]) for r in checked)
     decided = pairs["solved", "solved"] + pairs["unsolvable", "unsolvable"]
-    readme = (root / "README.md").read_text(encoding="utf-8")
+    readme = readme_text()
     said = (f"fc-solve decides {decided} deals and agrees on all {decided}; each of its "
             f"{pairs['solved', 'solved']} wins")
-    assert said in " ".join(readme.split())
+    assert said in readme
     assert (f"The {1000 - decided} it leaves undecided are {pairs['solved', 'unknown']} of our wins and "
-            f"{pairs['unsolvable', 'unknown']} of our losses") in " ".join(readme.split())
+            f"{pairs['unsolvable', 'unknown']} of our losses") in readme
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,24 +121,13 @@ def test_the_published_check_of_the_unknown_deals_is_the_readmes_row():
     """docs/games/king-albert-fcsolve-unknown-r0.csv: every deal the rank-0 survey of 1001..10000
     left unknown, checked; every fc-solve win typed back; the README's last rank-0 row is the
     survey's verdicts, then those typed wins, then tools/decide_large.py's verdicts."""
-    import re
-    from collections import Counter
-
-
     survey = survey_r0()
     checked = {int(r["deal"]): r for r in rows("king-albert-fcsolve-unknown-r0.csv")}
     assert sorted(checked) == sorted(d for d, o in survey.items() if o == "unknown")
     assert all(r["ours"] == "unknown" and r["agree"] == "" for r in checked.values())
     assert all(r["fc_win"] == ("yes" if r["fc_solve"] == "solved" else "") for r in checked.values())
-    large = {int(r["deal"]): r["outcome"] for r in rows("king-albert-r0-large.csv")}
-    final = dict(survey)
-    for d, r in checked.items():
-        final[d] = "solved" if r["fc_win"] == "yes" else large.get(d, "unknown")
-    count = Counter(final.values())
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    row = re.search(r"\| 0, those 251 then tried by fc-solve [^|]*\| 1-10000 \| (\d+) \| (\d+) \| (\d+) \|", readme)
-    assert row and tuple(map(int, row.groups())) == (count["solved"], count["unsolvable"], count["unknown"])
-    assert len(checked) == 251 and f"it won {sum(r['fc_win'] == 'yes' for r in checked.values())}," in readme
+    assert readme_row("| 0, those 251 then tried by fc-solve") == counted(after_fixed_tries())
+    assert len(checked) == 251 and f"it won {sum(r['fc_win'] == 'yes' for r in checked.values())}," in readme_text()
 
 
 def test_restarts_decide_a_deal_the_fixed_tries_left_and_name_the_seed(tmp_path):
@@ -219,13 +205,20 @@ LARGE = {"king-albert-r0-large-30m.csv": 30_000_000,
          "king-albert-r0-large-100m.csv": 100_000_000}
 
 
-def rank_0_passes() -> tuple[dict[int, str], dict[int, str], set[int]]:
-    """The rank-0 verdicts after the restart passes, then after the large passes, and the deals
-    fc-solve called unsolvable (its word alone decides nothing here)."""
+def after_fixed_tries() -> dict[int, str]:
+    """The rank-0 verdicts of the survey, then fc-solve's typed wins of its fixed tries on the deals
+    the survey left unknown, then tools/decide_large.py's verdicts on the others."""
     final = survey_r0()
     large = {int(r["deal"]): r["outcome"] for r in rows("king-albert-r0-large.csv")}
     for r in rows("king-albert-fcsolve-unknown-r0.csv"):
         final[int(r["deal"])] = "solved" if r["fc_win"] == "yes" else large.get(int(r["deal"]), "unknown")
+    return final
+
+
+def rank_0_passes() -> tuple[dict[int, str], dict[int, str], set[int]]:
+    """The rank-0 verdicts after the restart passes, then after the large passes, and the deals
+    fc-solve called unsolvable (its word alone decides nothing here)."""
+    final = after_fixed_tries()
     fc_unsolvable, searched = set(), []
     for name in RESTARTS:  # each pass: exactly the deals still unknown
         restarts = {int(r["deal"]): r for r in rows(name)}
@@ -237,7 +230,8 @@ def rank_0_passes() -> tuple[dict[int, str], dict[int, str], set[int]]:
             assert r["fc_seed"] == "" or int(r["fc_seed"]) in RESTARTS[name][1], (name, d)
             if r["fc_win"] == "yes":
                 final[d] = "solved"
-            fc_unsolvable |= {d} if r["fc_solve"] == "unsolvable" else set()
+            if r["fc_solve"] == "unsolvable":
+                fc_unsolvable.add(d)
     after_restarts = dict(final)
     for name, cap in LARGE.items():
         ours = {int(r["deal"]): r for r in rows(name)}
@@ -252,11 +246,16 @@ def rank_0_passes() -> tuple[dict[int, str], dict[int, str], set[int]]:
     return after_restarts, final, fc_unsolvable
 
 
+def readme_text() -> str:
+    """The README with its whitespace runs as single spaces."""
+    return " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+
+
 def readme_row(start: str) -> tuple[int, int, int]:
+    """Solved, unsolvable and unknown of the README's King Albert row that begins with ``start``."""
     import re
 
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    row = re.search(re.escape(start) + r" [^|]*\| 1-10000 \| (\d+) \| (\d+) \| (\d+) \|", readme)
+    row = re.search(re.escape(start) + r" [^|]*\| 1-10000 \| (\d+) \| (\d+) \| (\d+) \|", readme_text())
     assert row, start
     return tuple(map(int, row.groups()))
 
@@ -278,8 +277,8 @@ def test_the_published_restarts_are_the_readmes_rank_0_restart_row():
 
 
 def test_the_large_passes_are_the_readmes_last_rank_0_row_and_agree_with_fc_solve():
-    """docs/games/king-albert-r0-large-*.csv: our own search at 30,000,000 then 50,000,000
-    positions over the deals the restarts left; every win typed through keys, every loss
+    """docs/games/king-albert-r0-large-*.csv: our own search at 30,000,000, 50,000,000 then
+    100,000,000 positions over the deals the restarts left; every win typed through keys, every loss
     exhaustive; no verdict against one of fc-solve's (its wins, and the deals it calls
     unsolvable); the README's last rank-0 row counts the result."""
     after_restarts, final, fc_unsolvable = rank_0_passes()

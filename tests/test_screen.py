@@ -62,9 +62,10 @@ def test_goldens_cover_the_issue_list():
 
 def test_the_two_flash_phases_differ_and_the_line_disappears(renderer):
     lit = render(scenarios.machine(SCENARIOS["flash_line_lit"]), renderer)
-    dark = render(scenarios.machine(SCENARIOS["flash_line_dark"]), renderer)
+    dark_machine = scenarios.machine(SCENARIOS["flash_line_dark"])
+    dark = render(dark_machine, renderer)
     assert pixels(lit) != pixels(dark)
-    scr = compose(scenarios.machine(SCENARIOS["flash_line_dark"]).view(), scenarios.machine(SCENARIOS["flash_line_dark"]).game)
+    scr = compose(dark_machine.view(), dark_machine.game)
     assert scr.text_at(3).strip() == ""
 
 
