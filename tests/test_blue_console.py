@@ -169,7 +169,7 @@ def checker_calls(monkeypatch) -> list:
     from baker8bit.games.blue import checker
 
     calls = []
-    for name in ("solve", "solve_any"):
+    for name in ("solve", "solve_any", "solve_by_levels"):
         real = getattr(checker, name)
         monkeypatch.setattr(checker, name, lambda *a, _real=real, **k: calls.append(1) or _real(*a, **k))
     return calls
@@ -184,7 +184,7 @@ def test_following_help_from_a_fresh_deal_wins(checker_calls):
 
 
 def test_following_help_wins_a_full_size_deal_two_swaps_away(checker_calls):
-    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=4)
+    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=2)
     first = _follow(m, checker_calls)
     have, want = "CDHS", first.split()[1]
     assert sum(h != w for h, w in zip(have, want)) >= 3  # more than one swap
@@ -199,8 +199,8 @@ def test_help_off_its_line_searches_again(monkeypatch):
     m = small()
     _answer(m)
     calls = []
-    real = checker.solve
-    monkeypatch.setattr(checker, "solve", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = checker.solve_by_levels
+    monkeypatch.setattr(checker, "solve_by_levels", lambda *a, **k: calls.append(1) or real(*a, **k))
     pos = m.game.position
     line_start, line_moves = m.dialogue.line
     off = next(mv for mv in legal(pos.board, pos.layout) if mv != line_moves[0] or pos.board != line_start)
@@ -209,10 +209,57 @@ def test_help_off_its_line_searches_again(monkeypatch):
     assert calls, "a board off the line asks the checker"
 
 
-def test_help_at_full_size_stays_within_its_positions(monkeypatch):
-    """HELP's levels: each search at most help_rate positions a frame of its level in all
-    (HELP_EFFORT runs' worth of a quarter each), each level's runs shaken from its own seeds,
-    the answer at a level's frame, even on a full-size deal."""
+def _plan_runs(monkeypatch) -> list:
+    """Every run of the checker's search (``checker._search``): (cap, seed, positions)."""
+    from baker8bit.games.blue import checker
+
+    runs = []
+    real = checker._search
+
+    def spy(start, layout, cap, seconds, prune, seed):
+        res = real(start, layout, cap, seconds, prune, seed)
+        runs.append((cap, seed, res[2]))
+        return res
+
+    monkeypatch.setattr(checker, "_search", spy)
+    return runs
+
+
+@pytest.mark.parametrize("deal", [3, 42])  # 3: won in its first frames; 42: not within 2 s
+def test_help_at_full_size_is_one_plan_carried_on_a_frame_at_a_time(monkeypatch, deal):
+    """HELP's levels carry one plan of runs on (help_plan positions a frame since the press):
+    run k shaken with seed k, its cap the k-th of Luby's runs; a level's runs start while the
+    positions so far are below its budget, so the answer comes at the first frame whose budget
+    the runs before the deciding one stay under, and not a frame sooner (or at help_first)."""
+    from itertools import islice
+
+    from baker8bit.console.thinking import EVERY_FRAME
+    from baker8bit.games.blue import restarts
+    from baker8bit.games.blue.dialogue import HELP_CAP
+
+    runs = _plan_runs(monkeypatch)
+    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=deal)
+    assert m.game.position.can_set_aces()
+    frames, text = _answer(m)
+    rate = m.timing.help_plan
+    assert rate == 2 * m.timing.help_rate  # the same work by each frame as levels that start again
+    assert [c for c, _, _ in runs] == list(islice(restarts.luby_caps(HELP_CAP), len(runs)))
+    assert [s for _, s, _ in runs] == [None] + list(range(1, len(runs)))
+    before = sum(n for _, _, n in runs[:-1])  # the positions when the last run started
+    if text == "unknown":
+        assert frames == EVERY_FRAME[-1] and sum(n for _, _, n in runs) >= rate * frames
+    else:
+        assert before < rate * frames
+        assert frames == m.timing.help_first or before >= rate * (frames - 1)
+
+
+def test_help_of_a_recording_made_before_help_plan_starts_again_at_each_level(monkeypatch):
+    """HELP's levels as recordings made before help_plan have them: each search at most
+    help_rate positions a frame of its level in all (HELP_EFFORT runs' worth of a quarter each),
+    each level's runs shaken from its own seeds, the answer at a level's frame, even on a
+    full-size deal."""
+    from dataclasses import replace
+
     from baker8bit.console.thinking import LEVELS
     from baker8bit.games.blue import checker
     from baker8bit.games.blue.dialogue import HELP_EFFORT, HELP_SEEDS
@@ -226,7 +273,7 @@ def test_help_at_full_size_stays_within_its_positions(monkeypatch):
         return res
 
     monkeypatch.setattr(checker, "solve_any", spy)
-    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=3)
+    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=3, timing=replace(KeyMachine().timing, help_plan=0))
     assert m.game.position.can_set_aces()  # so one search with the aces undecided, a level
     frames, _text = _answer(m)
     assert frames in LEVELS or frames == m.timing.help_first  # a level due sooner comes at help_first
@@ -479,3 +526,27 @@ def test_statistics_count_a_won_blue_game():
     tracker = stats.StatsTracker(stats.Stats())
     tracker.feed(m.events)
     assert tracker.stats.games["blue-2x3"].won == 1
+
+
+def test_helps_line_has_no_cycle_so_following_it_always_goes_on():
+    """A win found with the aces undecided can pass a board twice once its ordering is fixed
+    (full-size deal 4's does); HELP answers a board with its line's move from there, so a line
+    with a loop would lead the player round it for ever. ``cut_cycles`` drops the loops: the line
+    is legal, ends won, and meets no board twice."""
+    from baker8bit.games.blue.checker import SOLVED, solve_by_levels
+    from baker8bit.games.blue.dialogue import HELP_CAP, cut_cycles
+    from baker8bit.games.blue.shorten import boards_of
+
+    lay = rules.FULL
+    board = rules.deal(4, lay)
+    res = next(solve_by_levels(board, lay, (4_000_000,), any_aces=True, cap=HELP_CAP))  # HELP's win
+    assert res.outcome == SOLVED
+    start = rules.with_aces(board, res.aces, lay)
+    found = boards_of(start, res.moves)
+    line = cut_cycles(start, res.moves)
+    boards = [start]
+    for mv in line:
+        boards.append(rules.apply(boards[-1], mv, lay))  # RulesError on an illegal move
+    assert rules.won(boards[-1], lay) and len(set(boards)) == len(boards)
+    assert len(set(found)) < len(found) and len(line) < len(res.moves)  # this win had a loop: gone
+    assert cut_cycles(start, line) == line

@@ -15,6 +15,36 @@ def test_luby_sequence():
         restarts.luby(0)
 
 
+def test_luby_caps_go_on_without_end_and_never_pass_the_cap():
+    from itertools import islice
+
+    caps = list(islice(restarts.luby_caps(2000, unit=500), 15))
+    assert caps == [500, 500, 1000, 500, 500, 1000, 2000, 500, 500, 1000, 500, 500, 1000, 2000, 2000]
+    assert list(islice(restarts.luby_caps(10**9), 7)) == [restarts.UNIT * x for x in (1, 1, 2, 1, 1, 2, 4)]
+
+
+@pytest.mark.parametrize("suits,ranks", [(2, 3), (2, 4), (3, 3)])
+def test_a_plan_checked_at_levels_decides_as_the_checker_and_only_once(suits, ranks):
+    """``checker.solve_by_levels``: on every small layout's deals 1..20, the verdict (a win
+    replayed through the rules, or a proof) is the checker's, it comes at the first budget the
+    positions reach, each earlier budget says unknown, and nothing follows a verdict."""
+    lay = Layout(suits, ranks)
+    for deal in range(1, 21):
+        board = rules.deal(deal, lay)
+        ref = checker.solve_any(board, lay, max_positions=10**6, orderings=False)
+        budgets = (1, 10, 100, 1000, 10**6)
+        got = list(checker.solve_by_levels(board, lay, budgets, any_aces=True, cap=10**6))
+        last = got[-1]
+        assert last.outcome == ref.outcome != checker.UNKNOWN, deal
+        assert all(r.outcome == checker.UNKNOWN for r in got[:-1])
+        assert len(got) == 1 or got[-2].positions >= budgets[len(got) - 2]
+        if last.outcome == checker.SOLVED:
+            g = rules.Game(lay, rules.with_aces(board, last.aces, lay))
+            for mv in last.moves:
+                g.play(mv)
+            assert rules.won(g.board, lay)
+
+
 @pytest.mark.parametrize("budget", [1, 50, 2000, 9999, 100_000, 4_161_000])
 def test_plan_spends_the_budget_and_keeps_a_long_last_run(budget):
     caps = list(restarts.plan(budget))

@@ -53,6 +53,36 @@ def test_undecided_after_the_last_level_is_unknown_and_a_cancel_ends_it():
     assert not a.thinking and a.tick(10**6) is None
 
 
+def carrying(needed: int, budgets: tuple[int, ...]):
+    """A carrying task (module level: a worker process can run it): one search that needs
+    ``needed`` positions in all, checked at each level's budget; it yields one result a level
+    and records each level's budget and the work it added."""
+    spent = 0
+    for b in budgets:
+        step = min(b, needed) - spent
+        spent += max(step, 0)
+        if spent >= needed:
+            yield Thought("solved", f"after {spent}", spent)
+            return
+        yield Thought("unknown", None, spent)
+
+
+def test_a_carrying_task_goes_on_from_level_to_level_and_answers_at_its_first_frame():
+    """``carry``: one search checked at each level's budget (``rate`` positions a frame since the
+    press, the task's own rate): the answer comes at the first level whose budget covers what
+    the search needs, and levels every frame cost no repeated work."""
+    frames = thinking.EVERY_FRAME
+    assert frames == tuple(range(1, LEVELS[-1] + 1))
+    for needed, due in [(1, 2), (40, 2), (41, 3), (1000, 50), (4800, 240)]:
+        a = Advisor(rate=10, first=2)  # the task's rate, 20, is used, not the advisor's
+        a.start(Task(carrying, (needed,), levels=frames, carry=True, rate=20), frame=0)
+        got = [(f, t) for f in range(0, frames[-1] + 1) if (t := a.tick(f)) is not None]
+        assert got == [(due, Thought("solved", f"after {needed}", needed))], needed
+    a = Advisor(rate=10)
+    a.start(Task(carrying, (4801,), levels=frames, carry=True, rate=20), frame=0)
+    assert a.tick(frames[-1]) == Thought("unknown", None, 4800)
+
+
 def test_a_fixed_cost_task_answers_at_its_one_frame():
     a = Advisor(rate=8000)
     a.start(Task(needs, (0, "H1"), levels=(6,), budget=0), frame=3)
@@ -97,6 +127,23 @@ def test_the_worker_gives_the_inline_answers_at_the_same_frames(runner, game, op
     inline = help_events(play_help(game, options, deal, keys))
     assert with_worker == inline
     assert [e.split()[1] for e in inline] == ["help", "hint"]
+
+
+@pytest.mark.parametrize("deal", [3, 42])  # 3: won in its first frames; 42: past 2 s
+def test_the_worker_gives_blues_carried_plan_at_the_inline_frames(runner, deal):
+    """A full-size Blue deal: HELP's one plan of runs, carried on a frame at a time, answers at
+    the same frame with the same hint from the worker as inline."""
+    def play() -> list[str]:
+        m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=deal)
+        m.settle()
+        m.press("HELP")
+        for _ in range(LEVELS[-1] + 2):
+            m.tick()
+        return help_events(m)
+
+    with_worker = play()
+    thinking.use(thinking.Inline())
+    assert with_worker == play() and [e.split()[1] for e in with_worker] == ["help", "hint"]
 
 
 @pytest.mark.parametrize("deal", [1, 3])  # 3x6 deal 1: HELP names an ordering; deal 3: a move

@@ -347,3 +347,32 @@ def test_a_timing_line_with_help_first_but_no_help_rate_is_refused():
     text = "".join(line + "\n" if x.startswith("timing ") else x for x in GOOD.splitlines(keepends=True))
     with pytest.raises(RecordingError, match="line 4: timing needs"):
         parse(text)
+
+
+def test_help_plan_is_recorded_and_a_blue_recording_without_it_keeps_its_old_help():
+    """New recordings carry help_plan (Blue's HELP: one plan of runs carried on a frame at a
+    time); a recording made before it (no help_plan in its timing line) replays with 0, so its
+    Blue HELP starts its search again at each level, as when it was made, and answers at a
+    level's frame. Full-size deal 3: the plan wins within 2 s, the old levels say NO ANSWER."""
+    from baker8bit import games
+    from baker8bit.console.thinking import LEVELS
+
+    now = timingmod.timing()
+    assert now.help_plan == 2 * now.help_rate
+    r = Recorder.attach(KeyMachine(rules=games.ruleset("blue-4x13"), deal=3), 0)
+    session(r, [(1, "HELP")], LEVELS[-1] + 5)
+    text = dump(r.recording())
+    line = next(x for x in text.splitlines() if x.startswith("timing "))
+    assert f"help_plan={now.help_plan}" in line.split()
+
+    def hint(text: str) -> tuple[int, str]:
+        m = replay(parse(text))
+        asked, told = (e for e in m.events if e.kind in ("help", "hint"))
+        return told.frame - asked.frame, told.text
+
+    frame, told = hint(text)
+    assert frame < 120 and frame not in LEVELS and told.startswith("hint ACES ")  # a frame, not a level
+    old = text.replace(f" help_plan={now.help_plan}", "")
+    assert parse(old).timing.help_plan == 0
+    assert hint(old) == (LEVELS[-1], "hint unknown")  # the old levels' answer on this deal
+    assert dump(parse(old)) == old  # kept as it was made

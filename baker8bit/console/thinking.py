@@ -28,15 +28,19 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from baker8bit.games.variant import SOLVED, UNKNOWN, UNSOLVABLE  # every game's outcomes
 
-__all__ = ["LEVELS", "SOLVED", "UNKNOWN", "UNSOLVABLE", "Advisor", "Inline", "Task", "Thought", "runner", "use"]
+__all__ = ["EVERY_FRAME", "LEVELS", "SOLVED", "UNKNOWN", "UNSOLVABLE", "Advisor", "Inline", "Task", "Thought", "runner", "use"]
 
 # The frames after the press at which the levels are due: twice the budget each time, then
 # 2 s and 4 s of game time (60 frames a second).
 LEVELS = (1, 2, 4, 8, 16, 32, 64, 120, 240)
+# A carrying task's levels (``Task.carry``): one a frame to the last of LEVELS. Its levels repeat
+# nothing of each other, so a level a frame costs the worker no more work than a level a doubling;
+# the answer comes at the first frame the positions it took allow.
+EVERY_FRAME = tuple(range(1, LEVELS[-1] + 1))
 
 
 
@@ -61,15 +65,23 @@ class Task:
     ``LEVELS``; a level due at frame 0 answers in the frame of the press). ``budget``: None for
     ``rate`` positions a frame of each level, or the one budget of every level (a task of
     fixed cost). ``by_level``: ``fn`` also gets the level's index after the budget (a search
-    that varies by level: King Albert's move orders, taken in turn)."""
+    that varies by level: King Albert's move orders, taken in turn). ``carry``: the levels are
+    one search that carries on from level to level: ``fn(*args, budgets)`` yields one
+    ``Thought`` a level, level k's within all the positions ``budgets[k]`` allows since the
+    press (Blue's plan of runs); a level then repeats nothing of the levels before it.
+    ``rate``: positions a frame for this task (the timing's ``help_plan`` for a carrying task),
+    else the advisor's."""
 
-    fn: Callable[..., Thought]
+    fn: Callable[..., Any]
     args: tuple = ()
     levels: tuple[int, ...] = LEVELS
     budget: int | None = None
     by_level: bool = False
+    carry: bool = False
+    rate: int | None = None
 
     def budgets(self, rate: int) -> tuple[int, ...]:
+        rate = rate if self.rate is None else self.rate
         return tuple(rate * f if self.budget is None else self.budget for f in self.levels)
 
     def run(self, budget: int, level: int = 0) -> Thought:
@@ -77,19 +89,27 @@ class Task:
             return self.fn(*self.args, budget, level)
         return self.fn(*self.args, budget)
 
+    def results(self, budgets: tuple[int, ...]) -> Iterator[Thought]:
+        """Each level's result in turn (a runner takes them in order, as they fall due)."""
+        if self.carry:
+            return iter(self.fn(*self.args, budgets))
+        return (self.run(b, k) for k, b in enumerate(budgets))
+
 
 class Inline:
     """Runs a level in the frame that asks for it."""
 
     def __init__(self) -> None:
-        self._tasks: dict[int, tuple[Task, tuple[int, ...]]] = {}
+        self._tasks: dict[int, tuple[Iterator[Thought], list[Thought]]] = {}
 
     def submit(self, job: int, task: Task, budgets: tuple[int, ...]) -> None:
-        self._tasks = {job: (task, budgets)}
+        self._tasks = {job: (task.results(budgets), [])}
 
     def result(self, job: int, level: int) -> Thought:
-        task, budgets = self._tasks[job]
-        return task.run(budgets[level], level)
+        levels, done = self._tasks[job]
+        while len(done) <= level:
+            done.append(next(levels))
+        return done[level]
 
     def cancel(self, job: int) -> None:
         self._tasks.pop(job, None)

@@ -70,12 +70,13 @@ def _serve(conn) -> None:
         if msg[0] != "task":
             continue
         _, job, task, budgets = msg
-        for level, budget in enumerate(budgets):
+        results = task.results(budgets)
+        for level in range(len(budgets)):
             if conn.poll():
                 pending = conn.recv()
                 break
             try:
-                thought = task.run(budget, level)
+                thought = next(results)
             except Exception as e:  # the main process runs it inline and sees the error there
                 conn.send((job, level, e))
                 break

@@ -29,6 +29,10 @@ class Timing:
     # due sooner comes then, so the worker has a frame's head start and the frame of the press
     # never waits for it; 0 (no such frame) in recordings made before it
     help_first: int = 0
+    # positions a frame of a HELP whose levels carry one search on (console/thinking.py, a
+    # carrying task: Blue's); 0 in recordings made before it, whose Blue HELP restarts its search
+    # at each level at help_rate
+    help_plan: int = 0
 
     @property
     def help_first_due(self) -> int:
@@ -50,8 +54,9 @@ def timing() -> Timing:
 
     values = dict(_data()["timing"])
     fast = all(compiled.search_name(kind) == compiled.COMPILED for kind in compiled.SEARCHES)
-    values["help_rate"] = values.pop("help_rate") if fast else values["help_rate_pure"]
-    values.pop("help_rate_pure")
+    for name in ("help_rate", "help_plan"):
+        pure = values.pop(name + "_pure")
+        values[name] = values[name] if fast else pure
     return Timing(**values)
 
 

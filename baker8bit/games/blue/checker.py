@@ -48,6 +48,7 @@ from __future__ import annotations
 import itertools
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
@@ -58,7 +59,7 @@ from baker8bit.games.blue.search import UNDECIDED, stuck
 DEFAULT_MEMORY = 512 * 1024 * 1024
 DEFAULT_EFFORT = 4  # the runs of a search together keep up to 4 times what one run may (docs/games/blue.md)
 
-__all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "Result", "solve", "solve_any", "check_layout",
+__all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "Result", "solve", "solve_any", "solve_by_levels", "check_layout",
            "position_bytes", "parse_memory", "stuck"]
 
 
@@ -185,6 +186,41 @@ def solve(board: bytes, layout: Layout, aces: tuple[int, ...] | None = None, *,
     outcome, path, n, how = _runs(start, layout, budget, max_seconds, _prune_inside(layout),
                                   _work(budget, effort), _proof_positions(layout, proof_memory), seeds)
     return Result(outcome, path, rules.aces_of(start, layout), n, time.monotonic() - t0, how)
+
+
+def solve_by_levels(board: bytes, layout: Layout, budgets: tuple[int, ...], *, any_aces: bool,
+                    cap: int) -> Iterator[Result]:
+    """One plan of runs checked at growing budgets (HELP's levels that carry on,
+    ``console/thinking.py``): run k shakes its order with seed k (run 0: the plain order) and
+    keeps up to ``restarts.luby_caps(cap)``'s k-th cap. For each budget in turn the runs go on
+    while the positions they examined so far are fewer than it, then one result is yielded:
+    decided (a run won, or one exhausted the reachable positions: a proof), after which the
+    plan stops, or unknown. A run is never cut at a budget, so the runs, and the win found,
+    do not depend on the budgets; a budget says only at which level a verdict is given.
+    ``any_aces``: the aces undecided (``solve_any``'s search, a proof for every ordering)."""
+    t0 = time.monotonic()
+    start = bytes(board)
+    if any_aces:
+        b = bytearray(board)
+        for a in range(0, layout.size, layout.width):
+            b[a] = UNDECIDED
+        start = bytes(b)
+    caps = enumerate(restarts.luby_caps(cap))
+    spent = 0
+    for budget in budgets:
+        while spent < budget:
+            k, run_cap = next(caps)
+            outcome, path, n = _search(start, layout, run_cap, None, _prune_inside(layout), k or None)
+            spent += n
+            if outcome == SOLVED:
+                aces = _aces_won(start, path, layout) if any_aces else rules.aces_of(start, layout)
+                yield Result(outcome, path, aces, spent, time.monotonic() - t0, f"plan run {k}")
+                return
+            if outcome == UNSOLVABLE:
+                yield Result(outcome, [], None, spent, time.monotonic() - t0,
+                             f"plan run {k}, exhaustive: {n} positions (cap {run_cap})")
+                return
+        yield Result(UNKNOWN, [], None, spent, time.monotonic() - t0)
 
 
 ORDERING_SHARE = 16  # solve_any's tries of each ordering keep 1/16 of the budget a run (docs/games/blue.md)

@@ -22,7 +22,7 @@ of positions, so a recording replays) for the next move of a win.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterator
 
 from baker8bit.console import dialogue as base
 from baker8bit.console import thinking
@@ -38,8 +38,10 @@ STRATEGY, PLAY = "strategy", "play"
 BOARD_ROWS, PLAN_ROWS = "ABCD", "EFGH"
 COLUMNS = "A1234567890JQK"  # the key of columns 0..13
 FILE_NAME = "blue.txt"  # the game file W writes and R reads, in the user data folder
+HELP_CAP = 250_000  # positions one run of HELP's plan may keep (the Luby runs' largest, docs/games/blue.md)
 HELP_POSITIONS = 20_000  # the checker's budget for HELP, in positions (never seconds), one effort:
 # HELP answers within the frame it is asked in
+# Recordings made before help_plan (their HELP starts again at each level):
 HELP_EFFORT = 4  # HELP's levels: a budget of B positions is 4 runs' worth of B / 4 each (checker effort 4):
 # more restarts in the same work win more deals (docs/games/blue.md, "HELP")
 HELP_SEEDS = 1 << 20  # level k's plan shakes its runs with order seeds from k * HELP_SEEDS on
@@ -54,6 +56,16 @@ def save_path():
     from baker8bit.sessions import userdata
 
     return userdata.data_dir(create=True) / FILE_NAME
+
+
+def think_plan(board: bytes, lay, can_set_aces: bool, budgets: tuple[int, ...]) -> Iterator[thinking.Thought]:
+    """HELP's task (``console/thinking.py``, a carrying task): one plan of the checker's runs,
+    checked at each level's budget (``checker.solve_by_levels``), so a level goes on from where
+    the level before it stopped. While the aces may still be placed, the aces undecided (the
+    search that also finds the wins of the aces as they are; a proof is one for every ordering
+    still open); else the aces as they are. Each level's result is ``_thought``'s."""
+    for res in checker.solve_by_levels(board, lay, budgets, any_aces=can_set_aces, cap=HELP_CAP):
+        yield _thought(res, board, lay, acyclic=True)
 
 
 def think(board: bytes, lay, can_set_aces: bool, as_0_2: bool, budget: int, level: int = 0) -> thinking.Thought:
@@ -79,8 +91,17 @@ def think(board: bytes, lay, can_set_aces: bool, as_0_2: bool, budget: int, leve
                                 seeds=seeds)
     else:
         res = checker.solve(board, lay, max_positions=share, effort=HELP_EFFORT, seeds=seeds)
+    return _thought(res, board, lay)
+
+
+def _thought(res: checker.Result, board: bytes, lay, acyclic: bool = False) -> thinking.Thought:
+    """What HELP shows of a checker's result on ``board``: a win's first move when its
+    ordering is the board's, else its ordering (each with the win, ``line``); a proof is
+    "unsolvable"; else unknown. ``acyclic``: the line with its cycles cut (``cut_cycles``);
+    recordings made before help_plan keep the line as found."""
     if res.outcome == checker.SOLVED and res.moves:
-        line = (with_aces(board, res.aces, lay), tuple(res.moves))
+        start = with_aces(board, res.aces, lay)
+        line = (start, tuple(cut_cycles(start, res.moves) if acyclic else res.moves))
         if tuple(res.aces) == aces_of(board, lay):
             return thinking.Thought(checker.SOLVED, ("move", res.moves[0], line), res.positions)
         return thinking.Thought(checker.SOLVED, ("aces", tuple(res.aces), line), res.positions)
@@ -103,6 +124,25 @@ def _think_0_2(board: bytes, lay, can_set_aces: bool, budget: int) -> thinking.T
             return thinking.Thought(checker.SOLVED, ("aces", tuple(best.aces)), positions)
     outcome = checker.UNSOLVABLE if res.outcome == checker.UNSOLVABLE else checker.UNKNOWN
     return thinking.Thought(outcome, None, positions)
+
+
+def cut_cycles(start: bytes, moves: list[Move]) -> list[Move]:
+    """``moves`` from ``start`` without the loops that come back to a board met before: a win
+    found with the aces undecided can pass a board twice once its ordering is fixed (two
+    positions that differed only in an ace not yet placed), and HELP, which answers a board
+    with the line's move from it (``on_line``), would then lead the player round that loop for
+    ever. Each move is still legal from the board before it; the line ends on the same board."""
+    boards, out = {start: 0}, []
+    b = start
+    for m in moves:
+        b = apply(b, m)
+        if b in boards:  # back to a board of the line: drop the loop
+            del out[boards[b]:]
+            boards = {x: i for x, i in boards.items() if i <= len(out)}
+        else:
+            out.append(m)
+            boards[b] = len(out)
+    return out
 
 
 def on_line(line, board: bytes) -> Move | None:
@@ -405,7 +445,10 @@ class BlueDialogue(base.Dialogue):
         known = from_line(self.line, pos.board, self.lay, pos.can_set_aces()) if self.line else None
         if known is not None:  # from HELP's last win, at the first frame a level may be due
             self.think(thinking.Task(_known, (known,), levels=(1,), budget=0))
-        else:
+        elif self.timing.help_plan:  # one plan of runs, carried on from level to level
+            self.think(thinking.Task(think_plan, (pos.board, self.lay, pos.can_set_aces()), carry=True,
+                                     rate=self.timing.help_plan, levels=thinking.EVERY_FRAME))
+        else:  # a recording made before help_plan: each level starts again, with seeds of its own
             self.think(thinking.Task(think, (pos.board, self.lay, pos.can_set_aces(), False), by_level=True))
 
     def show_thought(self, thought: thinking.Thought) -> None:

@@ -60,3 +60,14 @@ def plan(budget: int, unit: int | None = None, work: int | None = None) -> Itera
         spent += cap
         i += 1
     yield min(budget, work - spent)
+
+
+def luby_caps(cap: int, unit: int | None = None) -> Iterator[int]:
+    """Luby's runs without end (``unit`` times the sequence, never above ``cap``): the plan of
+    a search checked at growing budgets (``checker.solve_by_levels``), which has no last long
+    run, since it does not know its budget in advance."""
+    unit = UNIT if unit is None else unit
+    i = 1
+    while True:
+        yield min(luby(i) * unit, cap)
+        i += 1
