@@ -550,3 +550,25 @@ def test_helps_line_has_no_cycle_so_following_it_always_goes_on():
     assert rules.won(boards[-1], lay) and len(set(boards)) == len(boards)
     assert len(set(found)) < len(found) and len(line) < len(res.moves)  # this win had a loop: gone
     assert cut_cycles(start, line) == line
+
+
+def test_a_win_that_comes_back_to_its_start_answers_the_move_after_the_loop():
+    """HELP's answer on a board is the kept line's move from there: when a found win leaves the
+    start board and comes back to it, the answer is the move after that loop, not its first."""
+    from baker8bit.games.blue import checker
+    from baker8bit.games.blue.dialogue import _thought
+
+    for deal in range(1, 30):
+        board = rules.deal(deal, SMALL)
+        win = checker.solve(board, SMALL, max_positions=10_000)
+        there = next((mv for mv in rules.moves(board, SMALL)  # a move the next one undoes
+                      if any(rules.apply(rules.apply(board, mv), back) == board
+                             for back in rules.moves(rules.apply(board, mv), SMALL))), None)
+        if win.outcome == checker.SOLVED and win.moves and there is not None:
+            break
+    after = rules.apply(board, there)
+    back = next(mv for mv in rules.moves(after, SMALL) if rules.apply(after, mv) == board)
+    res = checker.Result(checker.SOLVED, [there, back, *win.moves], win.aces)
+    kind, move, line = _thought(res, board, SMALL, acyclic=True).answer
+    assert (kind, move) == ("move", win.moves[0]) and list(line[1]) == win.moves
+    assert _thought(res, board, SMALL).answer[1] == there  # recordings before help_plan: as found

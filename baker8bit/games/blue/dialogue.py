@@ -103,7 +103,7 @@ def _thought(res: checker.Result, board: bytes, lay, acyclic: bool = False) -> t
         start = with_aces(board, res.aces, lay)
         line = (start, tuple(cut_cycles(start, res.moves) if acyclic else res.moves))
         if tuple(res.aces) == aces_of(board, lay):
-            return thinking.Thought(checker.SOLVED, ("move", res.moves[0], line), res.positions)
+            return thinking.Thought(checker.SOLVED, ("move", line[1][0], line), res.positions)
         return thinking.Thought(checker.SOLVED, ("aces", tuple(res.aces), line), res.positions)
     outcome = checker.UNSOLVABLE if res.outcome == checker.UNSOLVABLE else checker.UNKNOWN
     return thinking.Thought(outcome, None, res.positions)
