@@ -202,7 +202,8 @@ RESTARTS = {"king-albert-fcsolve-restarts-r0.csv": (30_000, range(1, 101)),
 # row names the deals it did not reach)
 LARGE = {"king-albert-r0-large-30m.csv": 30_000_000,
          "king-albert-r0-large-50m.csv": 50_000_000,
-         "king-albert-r0-large-100m.csv": 100_000_000}
+         "king-albert-r0-large-100m.csv": 100_000_000,
+         "king-albert-r0-large-200m.csv": 200_000_000}
 
 
 def after_fixed_tries() -> dict[int, str]:
@@ -277,8 +278,8 @@ def test_the_published_restarts_are_the_readmes_rank_0_restart_row():
 
 
 def test_the_large_passes_are_the_readmes_last_rank_0_row_and_agree_with_fc_solve():
-    """docs/games/king-albert-r0-large-*.csv: our own search at 30,000,000, 50,000,000 then
-    100,000,000 positions over the deals the restarts left; every win typed through keys, every loss
+    """docs/games/king-albert-r0-large-*.csv: our own search at 30,000,000, 50,000,000,
+    100,000,000 then 200,000,000 positions over the deals the restarts left; every win typed through keys, every loss
     exhaustive; no verdict against one of fc-solve's (its wins, and the deals it calls
     unsolvable); the README's last rank-0 row counts the result."""
     after_restarts, final, fc_unsolvable = rank_0_passes()
