@@ -103,8 +103,11 @@ def help_events(m: KeyMachine) -> list[str]:
     return [f"{e.frame} {e}" for e in m.events if e.kind in ("help", "hint", "help cancelled")]
 
 
+# full-size Blue (its one plan of runs, carried on a frame at a time): deal 3 won in its first
+# frames, deal 42 past 2 s
 CASES = [("baker", {}, 216), ("bakers-game", {}, 3), ("eight-off", {}, 5), ("king-albert", {}, 3),
-         ("sequence", {}, 5), ("sequence", {"hint": "lookahead"}, 5), ("blue", {"suits": 3, "ranks": 6}, 4)]
+         ("sequence", {}, 5), ("sequence", {"hint": "lookahead"}, 5), ("blue", {"suits": 3, "ranks": 6}, 4),
+         ("blue", {}, 3), ("blue", {}, 42)]
 
 
 def play_help(game: str, options: dict, deal: int, keys: list[str]) -> KeyMachine:
@@ -119,7 +122,8 @@ def play_help(game: str, options: dict, deal: int, keys: list[str]) -> KeyMachin
     return m
 
 
-@pytest.mark.parametrize("game,options,deal", CASES, ids=[c[0] + "".join(f"-{v}" for v in c[1].values()) for c in CASES])
+@pytest.mark.parametrize("game,options,deal", CASES,
+                         ids=[c[0] + "".join(f"-{v}" for v in c[1].values()) + f"-deal{c[2]}" for c in CASES])
 def test_the_worker_gives_the_inline_answers_at_the_same_frames(runner, game, options, deal):
     keys = ["HELP"]
     with_worker = help_events(play_help(game, options, deal, keys))
@@ -127,23 +131,6 @@ def test_the_worker_gives_the_inline_answers_at_the_same_frames(runner, game, op
     inline = help_events(play_help(game, options, deal, keys))
     assert with_worker == inline
     assert [e.split()[1] for e in inline] == ["help", "hint"]
-
-
-@pytest.mark.parametrize("deal", [3, 42])  # 3: won in its first frames; 42: past 2 s
-def test_the_worker_gives_blues_carried_plan_at_the_inline_frames(runner, deal):
-    """A full-size Blue deal: HELP's one plan of runs, carried on a frame at a time, answers at
-    the same frame with the same hint from the worker as inline."""
-    def play() -> list[str]:
-        m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=deal)
-        m.settle()
-        m.press("HELP")
-        for _ in range(LEVELS[-1] + 2):
-            m.tick()
-        return help_events(m)
-
-    with_worker = play()
-    thinking.use(thinking.Inline())
-    assert with_worker == play() and [e.split()[1] for e in with_worker] == ["help", "hint"]
 
 
 @pytest.mark.parametrize("deal", [1, 3])  # 3x6 deal 1: HELP names an ordering; deal 3: a move

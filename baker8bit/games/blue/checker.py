@@ -137,11 +137,21 @@ def _runs(start: bytes, layout: Layout, budget: int, max_seconds: float | None,
         outcome, path, n = _search(start, layout, cap, left, prune, seed or None)
         total += n
         if outcome != UNKNOWN:
-            name = f"plan run {k}" if k is not None else "proof run"
-            if outcome == UNSOLVABLE:
-                name += f", exhaustive: {n} positions (cap {cap})"
-            return outcome, path, total, name
+            return outcome, path, total, _method(f"plan run {k}" if k is not None else "proof run", outcome, n, cap)
     return UNKNOWN, [], total, ""
+
+
+def _method(run: str, outcome: str, positions: int, cap: int) -> str:
+    """``Result.method`` of a decided run: the run's name and, for a proof, its size."""
+    return run + (f", exhaustive: {positions} positions (cap {cap})" if outcome == UNSOLVABLE else "")
+
+
+def _undecided(board: bytes, layout: Layout) -> bytes:
+    """``board`` with its aces' suits undecided (UNDECIDED in column 0): "any ordering"."""
+    b = bytearray(board)
+    for a in range(0, layout.size, layout.width):
+        b[a] = UNDECIDED
+    return bytes(b)
 
 
 def _prune_inside(layout: Layout) -> bool:
@@ -199,12 +209,7 @@ def solve_by_levels(board: bytes, layout: Layout, budgets: tuple[int, ...], *, a
     do not depend on the budgets; a budget says only at which level a verdict is given.
     ``any_aces``: the aces undecided (``solve_any``'s search, a proof for every ordering)."""
     t0 = time.monotonic()
-    start = bytes(board)
-    if any_aces:
-        b = bytearray(board)
-        for a in range(0, layout.size, layout.width):
-            b[a] = UNDECIDED
-        start = bytes(b)
+    start = _undecided(board, layout) if any_aces else bytes(board)
     caps = enumerate(restarts.luby_caps(cap))
     spent = 0
     for budget in budgets:
@@ -212,13 +217,11 @@ def solve_by_levels(board: bytes, layout: Layout, budgets: tuple[int, ...], *, a
             k, run_cap = next(caps)
             outcome, path, n = _search(start, layout, run_cap, None, _prune_inside(layout), k or None)
             spent += n
-            if outcome == SOLVED:
-                aces = _aces_won(start, path, layout) if any_aces else rules.aces_of(start, layout)
-                yield Result(outcome, path, aces, spent, time.monotonic() - t0, f"plan run {k}")
-                return
-            if outcome == UNSOLVABLE:
-                yield Result(outcome, [], None, spent, time.monotonic() - t0,
-                             f"plan run {k}, exhaustive: {n} positions (cap {run_cap})")
+            if outcome != UNKNOWN:
+                aces = None if outcome == UNSOLVABLE else (
+                    _aces_won(start, path, layout) if any_aces else rules.aces_of(start, layout))
+                yield Result(outcome, path, aces, spent, time.monotonic() - t0,
+                             _method(f"plan run {k}", outcome, n, run_cap))
                 return
         yield Result(UNKNOWN, [], None, spent, time.monotonic() - t0)
 
@@ -239,14 +242,12 @@ def solve_any(board: bytes, layout: Layout, *, max_memory: int | None = None,
     every one is a proof. Then, if still unknown, the proof run of ``proof_memory`` (as in
     ``solve``) with the aces undecided. ``seeds``: the first plan's first order seed (``_runs``)."""
     t0 = time.monotonic()
-    b = bytearray(board)
-    for a in range(0, layout.size, layout.width):
-        b[a] = UNDECIDED
+    undecided = _undecided(board, layout)
     budget = _limits(layout, max_memory, max_positions)
-    outcome, path, n, how = _runs(bytes(b), layout, budget, max_seconds, _prune_inside(layout),
+    outcome, path, n, how = _runs(undecided, layout, budget, max_seconds, _prune_inside(layout),
                                   _work(budget, effort), seeds=seeds)
     if outcome == SOLVED:
-        return Result(outcome, path, _aces_won(bytes(b), path, layout), n, time.monotonic() - t0, how)
+        return Result(outcome, path, _aces_won(undecided, path, layout), n, time.monotonic() - t0, how)
     if outcome == UNKNOWN and orderings:
         share = max(1, budget // ORDERING_SHARE)
         proofs = []
@@ -268,10 +269,10 @@ def solve_any(board: bytes, layout: Layout, *, max_memory: int | None = None,
     if outcome == UNKNOWN and proof is not None and proof > budget:
         left = None if max_seconds is None else max_seconds - (time.monotonic() - t0)
         if left is None or left > 0:
-            outcome, path, k = _search(bytes(b), layout, proof, left, _prune_inside(layout), None)
+            outcome, path, k = _search(undecided, layout, proof, left, _prune_inside(layout), None)
             n += k
-            how = "proof run" + (f", exhaustive: {k} positions (cap {proof})" if outcome == UNSOLVABLE else "")
-    aces = _aces_won(bytes(b), path, layout) if outcome == SOLVED else None
+            how = _method("proof run", outcome, k, proof)
+    aces = _aces_won(undecided, path, layout) if outcome == SOLVED else None
     return Result(outcome, path, aces, n, time.monotonic() - t0, how if outcome != UNKNOWN else "")
 
 

@@ -49,16 +49,13 @@ def plan(budget: int, unit: int | None = None, work: int | None = None) -> Itera
     With ``work == budget`` the caps sum to ``budget`` and the short runs take at most
     ``FRACTION`` of it; a larger ``work`` adds short runs and gives the last run the
     whole ``budget``."""
-    unit = UNIT if unit is None else unit
     work = budget if work is None else max(work, budget)
-    spent, i = 0, 1
-    while True:
-        cap = min(luby(i) * unit, budget)
+    spent = 0
+    for cap in luby_caps(budget, unit):
         if spent + cap > work - budget * (1 - FRACTION):
             break
         yield cap
         spent += cap
-        i += 1
     yield min(budget, work - spent)
 
 
