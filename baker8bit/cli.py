@@ -73,6 +73,10 @@ def main(argv: list[str] | None = None) -> int:
                 pass
             return 1
         raise
+    except MemoryError:
+        print("baker8bit: not enough memory for this search: ask for fewer positions (--max-states)",
+              file=sys.stderr)
+        return 1
 
 
 def _main(argv: list[str] | None) -> int:

@@ -132,3 +132,28 @@ def test_an_output_in_a_missing_folder_is_said_once(command, says, tmp_path, cap
     out = str(tmp_path / "missing" / "f.out")
     assert main([c.format(out=out) for c in command]) == 2
     assert capsys.readouterr().err == says.format(out=out)
+
+
+def test_a_search_out_of_memory_is_one_line_and_exit_1(monkeypatch, capsys):
+    """A budget no memory holds (``--max-states`` in the trillions: a search that large makes its
+    seen table at its final size, at once) is one line and exit 1, never a Traceback."""
+    from baker8bit.freecell import solver
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError()
+
+    monkeypatch.setattr(solver, "solve", no_memory)
+    assert main(["solve", "--game", "king-albert", "--deal", "1", "--max-states", "900000000000"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.splitlines() == [
+        "baker8bit: not enough memory for this search: ask for fewer positions (--max-states)"]
+
+
+def test_a_huge_budget_never_ends_in_a_traceback():
+    """The same budget for real: where the system refuses the memory, the line above; where it
+    promises it (overcommit), the search runs and uses only what it touches."""
+    res = run(["solve", "--game", "king-albert", "--deal", "1", "--max-states", "900000000000"],
+              capture_output=True, text=True)
+    assert "Traceback" not in res.stderr
+    assert (res.returncode, res.stderr.strip()) in (
+        (1, "baker8bit: not enough memory for this search: ask for fewer positions (--max-states)"), (0, ""))

@@ -285,3 +285,24 @@ def test_candidate_integers_are_one_digit_decode_by_table_and_sort_as_the_compil
         in_cols, in_cells = (s < ncol, d < ncol), (ncol <= s < home, ncol <= d < home)
         assert table[x & 0xFFFF] == (s, d, c, 6 * c, (1 << c) * (in_cols[0] != in_cols[1]),
                                      (1 << c) * (in_cells[0] != in_cells[1]))
+
+
+@pytest.mark.parametrize("rs", FAMILY, ids=lambda rs: rs.name)
+def test_a_table_made_at_its_final_size_is_the_same_search(rs):
+    """A search allowed many positions makes its seen table once, at its final size (not a power
+    of two, a key's slot the hash modulo the size), instead of doubling it (issue 22: 300,000,000
+    King Albert positions in 18 GB). Lowered to small budgets here, every deal gives the same
+    outcome, positions, moves and automatic moves as the doubling table, at budgets that stop
+    the search (unknown) and budgets that let it end, with the table nearly full."""
+    fast = compiled_module()
+    deals = range(1, 41)
+    limits = (3_000, 50_000)
+    grown = {(d, n): answer(fast.solve(Position.dealt(d, rs), rs, max_states=n)) for d in deals for n in limits}
+    old = fast.fixed_tables_from(1_000)
+    try:
+        fixed = {(d, n): answer(fast.solve(Position.dealt(d, rs), rs, max_states=n)) for d in deals for n in limits}
+    finally:
+        fast.fixed_tables_from(old)
+    assert fixed == grown
+    assert {a[0] for a in grown.values()} >= {UNKNOWN, SOLVED}, "the budgets both stop and end searches"
+    assert any(a[1] >= 0.99 * n for (d, n), a in grown.items()), "a table filled to its budget"

@@ -183,7 +183,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     position on the path."""
     cdef Rules R
     cdef Rules *r = &R
-    cdef _Seen seen = _Seen()
+    cdef _Seen seen = _Seen(max_states)
     cdef _Stack stack = _Stack()
     cdef _Arena arena = _Arena()
     cdef _Path path = _Path()
