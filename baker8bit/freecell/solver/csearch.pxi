@@ -9,7 +9,7 @@ from libc.stdint cimport uint64_t, uint8_t, int64_t
 cdef enum:
     NCARDS = 52
     MAXP = 20        # places (columns + cells) at most: letters A..S
-    WORDS = 6        # key words: ten 6-bit fields a word
+    WORDS = 5        # key words: the 52 six-bit fields end to end, 312 of 320 bits (40 bytes)
     BOTTOM = 52
     PARKED = 53
     HOME = 54
@@ -107,8 +107,7 @@ cdef int _table_init(Table *t, int64_t cap):
 
 
 cdef inline bint _same(const uint64_t *a, const uint64_t *b) noexcept nogil:
-    return (a[0] == b[0] and a[1] == b[1] and a[2] == b[2] and a[3] == b[3]
-            and a[4] == b[4] and a[5] == b[5])
+    return a[0] == b[0] and a[1] == b[1] and a[2] == b[2] and a[3] == b[3] and a[4] == b[4]
 
 
 cdef inline int64_t _slot(Table *t, const uint64_t *k) noexcept nogil:
@@ -159,17 +158,22 @@ cdef int _add(Table *t, const uint64_t *k):
 # -- positions --------------------------------------------------------------------------------
 
 cdef inline void _pack(const Pos *p, uint64_t *k) noexcept nogil:
-    """The compact key: under[c] in bits 6*(c % 10) of word c // 10."""
+    """The compact key: under[c] in bits 6c .. 6c + 5 of the words taken as one 320-bit number
+    (word 0 the lowest), so a field may begin in one word and end in the next."""
     cdef int c
     for c in range(WORDS):
         k[c] = 0
     for c in range(NCARDS):
-        k[c // 10] |= (<uint64_t> p.under[c]) << (6 * (c % 10))
+        _flip(k, c, 0, p.under[c])
 
 
 cdef inline void _flip(uint64_t *k, int c, int old, int new) noexcept nogil:
     """The key after card c's ``under`` changed from old to new."""
-    k[c // 10] ^= (<uint64_t> (old ^ new)) << (6 * (c % 10))
+    cdef int at = 6 * c
+    cdef uint64_t x = <uint64_t> (old ^ new)
+    k[at >> 6] ^= x << (at & 63)
+    if (at & 63) > 58:  # the field's high bits are the next word's low ones
+        k[(at >> 6) + 1] ^= x >> (64 - (at & 63))
 
 
 cdef class _Arena:
@@ -266,7 +270,7 @@ cdef class _Path:
 
 # A search allowed more positions than this makes its table at its final size at once (``_Seen``).
 cdef int64_t _fixed_from = 1 << 26
-FIXED_LOAD = 0.8  # the most a table made at its final size is filled
+FIXED_LOAD = 0.9  # the most a table made at its final size is filled
 
 
 def fixed_tables_from(int64_t n):
@@ -281,11 +285,12 @@ def fixed_tables_from(int64_t n):
 cdef class _Seen:
     """The seen set. A table doubles as it fills (at most 3/4 full), so it never holds much
     more than it needs, but at each doubling the old table and the new one, twice as large, are
-    both in memory: a search of 200,000,000 positions peaked at 18.7 GB, of which the 12.9 GB
-    table it ended with. A search allowed more than ``fixed_tables_from`` positions (``expect``,
-    its budget) instead makes its table once, at its final size (``expect / FIXED_LOAD`` slots,
-    not a power of two: a slot is the hash modulo the size), so 300,000,000 positions fit in
-    18 GB. The slots a key takes differ, never which keys are in the set: the search is the same."""
+    both in memory: a search of 200,000,000 positions (48-byte keys then) peaked at 18.7 GB, of
+    which 12.9 GB the table it ended with. A search allowed more than ``fixed_tables_from``
+    positions (``expect``, its budget) instead makes its table once, at its final size
+    (``expect / FIXED_LOAD`` slots of 40 bytes, not a power of two: a slot is the hash modulo
+    the size): 11 GB for 250,000,000 positions, 17.8 GB for 400,000,000. The slots a key takes
+    differ, never which keys are in the set: the search is the same."""
     cdef Table t
 
     def __cinit__(self, int64_t expect=0):
