@@ -74,8 +74,8 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         raise
     except MemoryError:
-        print("baker8bit: not enough memory for this search: ask for fewer positions (--max-states)",
-              file=sys.stderr)
+        print("baker8bit: not enough memory for this search: ask for fewer positions (--max-states)"
+              + (" or less --memory" if "--memory" in " ".join(argv or sys.argv[1:]) else ""), file=sys.stderr)
         return 1
 
 

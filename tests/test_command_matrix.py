@@ -139,6 +139,36 @@ def test_solve_json(game):
         assert out["won"] is True, played_json
 
 
+FORGETTING = {"baker", "bakers-game", "eight-off", "king-albert"}  # the FreeCell family: solve --memory
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_solve_with_a_table_that_forgets(game):
+    """``solve --memory SIZE``: the FreeCell family's compiled search with a seen table that
+    forgets past SIZE gives a win the player types to WINNER; the other games, and an install
+    with the pure search only, refuse in one line with exit 2."""
+    from baker8bit.freecell.solver import choose
+
+    deal, _ = small_solved(game)
+    code, out, err = cli("solve", "--game", game, "--deal", str(deal), "--json", "--max-states", BUDGET,
+                         "--memory", "1M")
+    works = ok_or_refused(code, out, err)
+    compiled = choose.search_name(games.get("king-albert").rules({})) == "compiled"  # not BAKER8BIT_PURE_SOLVER=1
+    assert works == (game in FORGETTING and compiled), (game, err)
+    if works:
+        answer = json.loads(out)
+        assert answer["outcome"] == SOLVED and answer["search"] == "compiled"
+        won = json.loads(cli("keys", "--game", game, "--deal", str(deal), " ".join(answer["solution"]), "--json")[1])
+        assert won["won"] is True
+    else:
+        assert "--memory" in err
+
+
+def test_solve_memory_refuses_a_size_too_small():
+    code, out, err = cli("solve", "--game", "king-albert", "--deal", "1", "--memory", "12")
+    assert code == 2 and not out and "at least 1M" in err and len(err.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize("game", IDS)
 def test_solve_unknown_past_the_limit(game):
     """A budget too small for any answer: unknown, no keys, in the one result type."""

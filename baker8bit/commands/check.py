@@ -16,19 +16,14 @@ import argparse
 import json
 import sys
 
-from baker8bit.commands.common import UsageError, add_game_word, deal_arg, game_word, ranks_arg, suits_arg
+from baker8bit.commands.common import (
+    UsageError, add_game_word, deal_arg, game_word, memory_arg, ranks_arg, suits_arg,
+)
 from baker8bit.commands.solve import positive_float
 from baker8bit.core.compiled import search_name
 from baker8bit.core.cards import SUITS
 from baker8bit.core.deal import MAX_DEAL, DealError, check_deal_number
 from baker8bit.games.blue import checker, gamefile, rules
-
-
-def _memory(text: str) -> int:
-    try:
-        return checker.parse_memory(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def _effort(text: str) -> int:
@@ -50,7 +45,7 @@ def register(subparsers) -> None:
                    help=f"deal number 1..{MAX_DEAL} (--seed and -s, as Blue's ./blue -s, say the same)")
     p.add_argument("--suits", type=suits_arg, default=4, help="suits (rows) 2..4 for --deal (default 4)")
     p.add_argument("--ranks", type=ranks_arg, default=13, help="cards per suit 3..13 for --deal (default 13)")
-    p.add_argument("--memory", type=_memory, default=checker.DEFAULT_MEMORY,
+    p.add_argument("--memory", type=memory_arg, default=checker.DEFAULT_MEMORY,
                    help="memory for the positions examined, e.g. 512M, 2G (default 512M)")
     p.add_argument("--effort", type=_effort, default=checker.DEFAULT_EFFORT,
                    help="the runs of a search may keep K times --memory one after the other "

@@ -67,6 +67,16 @@ def positive_float(text: str) -> float:
     return x
 
 
+def memory_arg(text: str) -> int:
+    """A memory size: ``512M``, ``2G``, ``100000K`` or bytes, at least 1M."""
+    from baker8bit.games.blue.checker import parse_memory
+
+    try:
+        return parse_memory(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def auto_arg(text: str) -> bool:
     if text not in ("on", "off"):
         raise argparse.ArgumentTypeError(f"auto must be on or off, not {text!r}")

@@ -1,6 +1,7 @@
 """``baker8bit solve`` (one position) and ``baker8bit survey`` (many deals).
 
     baker8bit solve [--game ID] --suits 4 --deal 5 [--json] [--max-states N] [--max-seconds S]
+                    [--memory SIZE]   (the FreeCell family: a seen table that forgets past SIZE)
     baker8bit solve --board FILE          (fc-solve board text; '-' = stdin)
     baker8bit survey [--game ID] --suits 2,3,4 --deals 1-1000 [--workers K] [--out FILE.csv]
                      [--resume] [--max-states N] [--max-seconds S] [--scheduler ADDRESS]
@@ -15,7 +16,7 @@ import sys
 
 from baker8bit import games
 from baker8bit.commands.common import (
-    UsageError, add_game_args, add_game_choice, positive_float, positive_int, start_of, variant_of,
+    UsageError, add_game_args, add_game_choice, memory_arg, positive_float, positive_int, start_of, variant_of,
 )
 from baker8bit.core import cluster
 from baker8bit.freecell.solver import survey as sv
@@ -53,6 +54,11 @@ def register(subparsers) -> None:
     add_game_args(p)
     add_limit_args(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--memory", type=memory_arg, default=None, metavar="SIZE",
+                   help="the 1989 game, Baker's Game, Eight Off and King Albert, compiled search: keep "
+                   "at most SIZE (e.g. 16G) of positions seen; past it the search forgets some and "
+                   "searches them again when it meets them, so a deal too large for memory can still "
+                   "be won or proved lost (slower; --max-states then counts positions searched, again or not)")
     p.set_defaults(func=run)
 
     p = subparsers.add_parser(
@@ -90,7 +96,17 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as e:
         print(f"baker8bit: {e}", file=sys.stderr)
         return 2
-    result = variant_of(args).solve(position, rules, max_states=args.max_states, max_seconds=args.max_seconds)
+    variant = variant_of(args)
+    extra = {}
+    if args.memory is not None:
+        if not getattr(variant, "forgets", False):
+            return _fail(f"the game {variant.id} has no option --memory for solve "
+                         "(it is for the 1989 game, Baker's Game, Eight Off and King Albert)")
+        extra["memory"] = args.memory
+    try:
+        result = variant.solve(position, rules, max_states=args.max_states, max_seconds=args.max_seconds, **extra)
+    except ValueError as e:
+        return _fail(str(e))
     if args.json:
         print(json.dumps(result.json()))
         return 0

@@ -87,15 +87,17 @@ class FreecellVariant(Variant):
         return Planner(rules, deal)
 
     shortens = True  # ``solve`` takes ``shorten`` (the survey turns it off)
+    forgets = True   # ``solve`` takes ``memory``: a seen table that forgets past it
 
     def solve(self, position: Position, rules: RuleSet, max_states=None, max_seconds=None,
-              shorten: bool = True) -> SolveResult:
+              shorten: bool = True, memory: int | None = None) -> SolveResult:
         """The fast search's answer, its line shortened (``solver/shorten.py``) unless ``shorten``
-        is False; its keys leave out the moves the game makes itself."""
+        is False; its keys leave out the moves the game makes itself. ``memory``: bytes for a
+        seen table that forgets when full (``solver.solve``)."""
         from baker8bit.freecell.solver import search_name, solve
         from baker8bit.freecell.solver.shorten import shorten as shorter
 
-        r = solve(position, rules, max_states=max_states, max_seconds=max_seconds)
+        r = solve(position, rules, max_states=max_states, max_seconds=max_seconds, memory=memory)
         if shorten:
             r = shorter(position, rules, r)
         return SolveResult(r.outcome, tuple(r.keys(rules)), len(r.moves), r.states, r.seconds, search_name(rules),

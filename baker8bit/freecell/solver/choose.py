@@ -48,14 +48,24 @@ def solve(
     max_states: int | None = None,
     max_seconds: float | None = None,
     order: int | None = None,
+    memory: int | None = None,
 ) -> Result:
     """Search a position to the end (or to a limit) in one call. ``order``: the one of the rule
     set's move orders (``params.orders``: one in suit, two in alternating colours) to try (its
-    index; default: each in turn, each with ``max_states``).
+    index; default: each in turn, each with ``max_states``). ``memory``: bytes for a seen table
+    that forgets when full, so the search runs on past what memory holds (the compiled search
+    only; ``max_states`` then counts positions searched, again or not; ValueError without it).
 
     The rule sets ``params.supports`` (the FreeCell family: building in suit with free cells,
     or in alternating colours) go to ``implementation(rules)``, the others to ``searcher``'s
     search. HELP and the demo run ``searcher``'s search in slices."""
+    if memory is not None:
+        impl = implementation(rules) if params.supports(rules) else None
+        if impl is None or not hasattr(impl, "KEY_BYTES"):
+            raise ValueError("--memory needs the compiled search, and this install runs the pure one"
+                             if impl is not None else f"--memory is not for {rules.name}")
+        return impl.solve(position, rules, max_states, max_seconds, order=order,
+                          table=max(1, memory // impl.KEY_BYTES))
     if params.supports(rules):
         return implementation(rules).solve(position, rules, max_states, max_seconds, order=order)
     return searcher(position, rules, max_states, max_seconds).step()

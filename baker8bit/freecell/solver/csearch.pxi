@@ -35,6 +35,8 @@ cdef struct Table:
     int64_t cap      # a power of two while the table grows; any size once it is fixed
     int64_t count
     bint fixed       # made at its final size (``_Seen(expect)``): never grows, any ``cap``
+    int window       # 0, or a table that forgets (``_Seen(table=...)``): the slots a key may take
+    int64_t forgotten  # keys a forgetting table wrote over
 
 cdef enum:
     # an empty slot's word 0: all zero, which no key's word 0 is (card 0's field is what lies
@@ -100,6 +102,8 @@ cdef int _table_init(Table *t, int64_t cap):
     t.cap = cap
     t.count = 0
     t.fixed = not _pow2(cap)
+    t.window = 0
+    t.forgotten = 0
     t.keys = _keys_alloc(cap)  # all zero: every slot empty (EMPTY_FIELD)
     if t.keys == NULL:
         return -1
@@ -141,6 +145,43 @@ cdef int _grow(Table *t):
 
 cdef inline bint _contains(Table *t, const uint64_t *k) noexcept nogil:
     return t.keys[_slot(t, k) * WORDS] != <uint64_t> EMPTY_FIELD
+
+
+# -- a table that forgets ----------------------------------------------------------------------
+# A key may take only the ``window`` slots from its hash's (so a full table still answers at
+# once); when they are all taken by other keys, the new key is written over the first of them,
+# which the table forgets. A forgotten position met again is searched again: slower, never
+# wrong (SOLVER.md, "A seen table that forgets").
+
+cdef inline int64_t _wslot(Table *t, const uint64_t *k) noexcept nogil:
+    """The slot holding k, or an empty slot of its window where it would go, or -1."""
+    cdef int64_t i = <int64_t> (_hash(k) % <uint64_t> t.cap)
+    cdef uint64_t *s
+    cdef int n
+    for n in range(t.window):
+        s = t.keys + i * WORDS
+        if s[0] == <uint64_t> EMPTY_FIELD or _same(s, k):
+            return i
+        i += 1
+        if i == t.cap:
+            i = 0
+    return -1
+
+
+cdef inline bint _wcontains(Table *t, const uint64_t *k) noexcept nogil:
+    cdef int64_t i = _wslot(t, k)
+    return i >= 0 and t.keys[i * WORDS] != <uint64_t> EMPTY_FIELD
+
+
+cdef inline void _wadd(Table *t, const uint64_t *k) noexcept nogil:
+    """Add a key known to be absent, over the first key of its window if that is full."""
+    cdef int64_t i = _wslot(t, k)
+    if i < 0:
+        i = <int64_t> (_hash(k) % <uint64_t> t.cap)
+        t.forgotten += 1
+    else:
+        t.count += 1
+    memcpy(t.keys + i * WORDS, k, WORDS * sizeof(uint64_t))
 
 
 cdef int _add(Table *t, const uint64_t *k):
@@ -234,43 +275,131 @@ cdef class _Stack:
 
 
 cdef class _Path:
-    """The moves of each position on the current path, by depth (offset and count in the arena)."""
+    """The moves of each position on the current path, by depth (offset and count in the arena),
+    and where each depth's latest children's moves end (``ends``).
+
+    The arena is used as a stack: the children of a position are pushed together, their moves
+    after everything still needed, and when a child at depth d is popped, every position
+    pushed since its siblings has been searched (the stack is last in, first out), so the arena
+    may go back to where the siblings' moves ended. Without that it would keep every
+    position's moves to the end of the search, which a table that forgets never reaches."""
     cdef int64_t *off
+    cdef int64_t *end
     cdef int *length
     cdef int cap
 
     def __cinit__(self):
         self.cap = 1024
         self.off = <int64_t *> malloc(self.cap * sizeof(int64_t))
+        self.end = <int64_t *> malloc(self.cap * sizeof(int64_t))
         self.length = <int *> malloc(self.cap * sizeof(int))
-        if self.off == NULL or self.length == NULL:
+        if self.off == NULL or self.end == NULL or self.length == NULL:
             raise MemoryError()
 
     def __dealloc__(self):
         free(self.off)
+        free(self.end)
         free(self.length)
 
-    cdef int put(self, int depth, int64_t off, int length) except -1:
+    cdef int _room(self, int depth) except -1:
         cdef int64_t *o
+        cdef int64_t *e
         cdef int *n
-        if depth >= self.cap:
+        while depth >= self.cap:
             o = <int64_t *> realloc(self.off, self.cap * 2 * sizeof(int64_t))
             if o == NULL:
                 raise MemoryError()
             self.off = o
+            e = <int64_t *> realloc(self.end, self.cap * 2 * sizeof(int64_t))
+            if e == NULL:
+                raise MemoryError()
+            self.end = e
             n = <int *> realloc(self.length, self.cap * 2 * sizeof(int))
             if n == NULL:
                 raise MemoryError()
             self.length = n
             self.cap *= 2
+        return 0
+
+    cdef int put(self, int depth, int64_t off, int length) except -1:
+        self._room(depth)
         self.off[depth] = off
         self.length[depth] = length
         return 0
+
+    cdef int ends(self, int depth, int64_t end) except -1:
+        """The children at ``depth`` just pushed have their moves below ``end``."""
+        self._room(depth)
+        self.end[depth] = end
+        return 0
+
+
+cdef enum:
+    TRAIL_BITS = 16
+
+
+cdef class _Trail:
+    """The keys of the positions on the current path, by depth, for a table that forgets: a
+    child on its own path is not searched again, so every branch of the search is a path
+    without repeats and the search ends. A count of keys a hash bucket keeps the test cheap."""
+    cdef uint64_t *keys
+    cdef uint64_t *hashes
+    cdef int cap, n
+    cdef unsigned int count[1 << TRAIL_BITS]
+
+    def __cinit__(self):
+        self.cap = 1024
+        self.n = 0
+        self.keys = <uint64_t *> malloc(self.cap * WORDS * sizeof(uint64_t))
+        self.hashes = <uint64_t *> malloc(self.cap * sizeof(uint64_t))
+        if self.keys == NULL or self.hashes == NULL:
+            raise MemoryError()
+        memset(self.count, 0, sizeof(self.count))
+
+    def __dealloc__(self):
+        free(self.keys)
+        free(self.hashes)
+
+    cdef int enter(self, int depth, const uint64_t *k) except -1:
+        """The position at ``depth`` on the path is now k (deeper ones are left)."""
+        cdef uint64_t *ks
+        cdef uint64_t *hs
+        while self.n > depth:
+            self.n -= 1
+            self.count[self.hashes[self.n] & ((1 << TRAIL_BITS) - 1)] -= 1
+        if depth >= self.cap:
+            ks = <uint64_t *> realloc(self.keys, self.cap * 2 * WORDS * sizeof(uint64_t))
+            if ks == NULL:
+                raise MemoryError()
+            self.keys = ks
+            hs = <uint64_t *> realloc(self.hashes, self.cap * 2 * sizeof(uint64_t))
+            if hs == NULL:
+                raise MemoryError()
+            self.hashes = hs
+            self.cap *= 2
+        memcpy(self.keys + depth * WORDS, k, WORDS * sizeof(uint64_t))
+        self.hashes[depth] = _hash(k)
+        self.count[self.hashes[depth] & ((1 << TRAIL_BITS) - 1)] += 1
+        self.n = depth + 1
+        return 0
+
+    cdef bint holds(self, const uint64_t *k) noexcept:
+        cdef uint64_t h = _hash(k)
+        cdef int i
+        if self.count[h & ((1 << TRAIL_BITS) - 1)] == 0:
+            return False
+        for i in range(self.n):
+            if self.hashes[i] == h and _same(self.keys + i * WORDS, k):
+                return True
+        return False
 
 
 # A search allowed more positions than this makes its table at its final size at once (``_Seen``).
 cdef int64_t _fixed_from = 1 << 26
 FIXED_LOAD = 0.9  # the most a table made at its final size is filled
+cdef enum:
+    WINDOW = 32      # the slots a key may take in a table that forgets
+KEY_BYTES = WORDS * 8  # a slot's bytes: a table that forgets of M bytes has M // KEY_BYTES slots
 
 
 def fixed_tables_from(int64_t n):
@@ -290,16 +419,24 @@ cdef class _Seen:
     positions (``expect``, its budget) instead makes its table once, at its final size
     (``expect / FIXED_LOAD`` slots of 40 bytes, not a power of two: a slot is the hash modulo
     the size): 11 GB for 250,000,000 positions, 17.8 GB for 400,000,000. The slots a key takes
-    differ, never which keys are in the set: the search is the same."""
+    differ, never which keys are in the set: the search is the same.
+
+    ``table``: a table of that many slots that forgets (``_wadd``): the search may then run
+    past what memory holds, searching again what it forgot."""
     cdef Table t
 
-    def __cinit__(self, int64_t expect=0):
+    def __cinit__(self, int64_t expect=0, int64_t table=0):
         cdef int64_t cap = 1 << 12
-        if _fixed_from < expect < (<int64_t> 1 << 40):  # not NO_LIMIT: a search without a budget grows
-            cap = <int64_t> (expect / FIXED_LOAD) + 2
+        if table > 0:  # a table of ``table`` slots that forgets when a key's window is full
+            cap = table + 2
             cap += _pow2(cap)  # any size but a power of two: fixed
+        elif _fixed_from < expect < (<int64_t> 1 << 40):  # not NO_LIMIT: a search without a budget grows
+            cap = <int64_t> (expect / FIXED_LOAD) + 2
+            cap += _pow2(cap)
         if _table_init(&self.t, cap) < 0:
             raise MemoryError()
+        if table > 0:
+            self.t.window = WINDOW
 
     def __dealloc__(self):
         _keys_free(self.t.keys, self.t.cap)

@@ -21,6 +21,7 @@ compact key, field by field), the seen set an open-addressing table of packed ke
 array of positions and the moves of the path place numbers in an arena.
 """
 
+import functools
 import time
 
 from baker8bit.freecell.solver import family as _family
@@ -162,31 +163,50 @@ cdef inline bint _reached(const Rules *r, int x, const int *topcol, const Pos *p
     return False
 
 
-def solve(position, rules, max_states=None, max_seconds=None, prune=True, order=None):
+def solve(position, rules, max_states=None, max_seconds=None, prune=True, order=None, table=0):
     """``solver.solve``'s answer for a rule set ``params.supports``: ``family.solve`` (the
     root's safe moves home, the move orders in turn; ``order``: only that one) with this
     module's loop, which reads the rule set only through ``params``. ``prune=False`` is the
-    unpruned search the tests compare verdicts with: ``family.py``'s own loop."""
-    return _family.solve(position, rules, max_states, max_seconds, prune, order, run=_crun if prune else None)
+    unpruned search the tests compare verdicts with: ``family.py``'s own loop.
+
+    ``table``: a seen table of that many slots (``KEY_BYTES`` each) that forgets when full,
+    so the search runs on past it (``max_states`` then counts positions searched, again
+    or not); a search that ends is a proof as before (SOLVER.md, "A seen table that forgets")."""
+    if table and not prune:
+        raise ValueError("a seen table that forgets is for the pruned search")
+    run = functools.partial(_crun, table=table) if table else _crun
+    return _family.solve(position, rules, max_states, max_seconds, prune, order, run=run if prune else None)
 
 
-def _crun(p, order, cols, cells, found, step0, names, max_states, deadline, max_empty, prune):
+def _crun(p, order, cols, cells, found, step0, names, max_states, deadline, max_empty, prune, table=0):
     """``family._run``'s answer (pruning on), from this module's loop."""
-    return _run(p, order, cols, cells, found, step0, names, p.total, max_states, deadline, max_empty)
+    return _run(p, order, cols, cells, found, step0, names, p.total, max_states, deadline, max_empty, table)
+
+
+_forgotten = 0
+
+
+def forgotten():
+    """Positions the last search's table forgot (0 for a table that does not forget)."""
+    return _forgotten
 
 
 cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_states, deadline,
-          int max_empty):
+          int max_empty, long long table):
     """The search of the rule set ``p`` (a ``params.Params``) with the move order ``order`` (a
     ``params.Order``): (outcome, the winning line, states, max_empty), as ``family._run``
     gives them. The line is the steps (moves, automatic flags) of the root and of each
     position on the path."""
     cdef Rules R
     cdef Rules *r = &R
-    cdef _Seen seen = _Seen(max_states)
+    global _forgotten
+    cdef _Seen seen = _Seen(max_states, table)
     cdef _Stack stack = _Stack()
     cdef _Arena arena = _Arena()
     cdef _Path path = _Path()
+    cdef _Trail trail = _Trail() if table else None
+    cdef bint forget = table > 0
+    cdef long long searched = 1   # positions added to the seen set (the root is): states
     cdef Pos *q
     cdef Pos cur
     cdef Pos child
@@ -218,19 +238,25 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     p_cell_parent, p_cell_empty = r.prio[K_CELL_PARENT], r.prio[K_CELL_EMPTY]
     p_parent, p_empty, p_park = r.prio[K_PARENT], r.prio[K_EMPTY], r.prio[K_PARK]
     flag = AUTO if r.game_order else 0
+    _forgotten = 0
     _push_root(stack, seen, cols, cells, found, NONE, key)
+    path.ends(0, arena.size)
 
     while stack.size:
-        if deadline is not None and seen.t.count >= next_clock:
-            next_clock = seen.t.count + CLOCK_EVERY
+        if deadline is not None and searched >= next_clock:
+            next_clock = searched + CLOCK_EVERY
             if time.perf_counter() >= deadline:
-                return UNKNOWN, [], seen.t.count, max_empty
+                _forgotten = seen.t.forgotten
+                return UNKNOWN, [], searched, max_empty
         stack.size -= 1
         cur = stack.data[stack.size]
         depth = cur.depth
         path.put(depth, cur.mv_off, cur.mv_len)
+        arena.size = path.end[depth]   # the moves of positions searched to the end: free (_Path)
         last = cur.last
         _pack(&cur, key)
+        if forget:
+            trail.enter(depth, key)
 
         # The cards the suit stacks need soon, each column's gain and burial, the exposed cards.
         memset(need, 0, sizeof(need))
@@ -335,12 +361,19 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
             _flip(nkey, c, old, new)
             if d != home and not (s < ncol and old != BOTTOM and _safe(r, old, cur.found)):
                 # A plain move: its key is tested before the child is made (most are seen).
-                if _contains(&seen.t, nkey):
+                if forget:
+                    if _wcontains(&seen.t, nkey) or trail.holds(nkey):
+                        continue
+                elif _contains(&seen.t, nkey):
                     continue
-                if seen.t.count >= max_states:
-                    return UNKNOWN, [], seen.t.count, max_empty
-                if _add(&seen.t, nkey) < 0:
+                if searched >= max_states:
+                    _forgotten = seen.t.forgotten
+                    return UNKNOWN, [], searched, max_empty
+                if forget:
+                    _wadd(&seen.t, nkey)
+                elif _add(&seen.t, nkey) < 0:
                     raise MemoryError()
+                searched += 1
                 if s < ncol and old == BOTTOM and nempty + 1 > max_empty:
                     max_empty = nempty + 1   # counted before the card lands, as family._run
                 q = stack.slot()
@@ -411,13 +444,17 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                     _flip(nkey, c, old, new)
             if not alone:
                 _settle(r, &child, arena, nkey)
-            if _contains(&seen.t, nkey):
+            if (_wcontains(&seen.t, nkey) or trail.holds(nkey)) if forget else _contains(&seen.t, nkey):
                 arena.size = off
                 continue
-            if seen.t.count >= max_states:
-                return UNKNOWN, [], seen.t.count, max_empty
-            if _add(&seen.t, nkey) < 0:
+            if searched >= max_states:
+                _forgotten = seen.t.forgotten
+                return UNKNOWN, [], searched, max_empty
+            if forget:
+                _wadd(&seen.t, nkey)
+            elif _add(&seen.t, nkey) < 0:
                 raise MemoryError()
+            searched += 1
             child.depth = depth + 1
             child.last = NONE
             child.mv_off = off
@@ -426,7 +463,8 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
             for k in range(nsuits):
                 total_found += child.found[k]
             if total_found == total:
-                return SOLVED, _steps(step0, names, path, depth, &child, arena), seen.t.count, ncol
+                _forgotten = seen.t.forgotten
+                return SOLVED, _steps(step0, names, path, depth, &child, arena), searched, ncol
             e = 0
             for i in range(ncol):
                 if child.top[i] == NONE:
@@ -435,8 +473,10 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                 max_empty = e
             q = stack.slot()
             q[0] = child
+        path.ends(depth + 1, arena.size)
         _reverse_from(stack, first_child)
-    return UNSOLVABLE, [], seen.t.count, max_empty
+    _forgotten = seen.t.forgotten
+    return UNSOLVABLE, [], searched, max_empty
 
 
 cdef list _steps(step0, names, _Path path, int depth, Pos *last_child, _Arena arena):
