@@ -186,8 +186,30 @@ def test_an_unknown_game_is_a_usage_error_not_a_traceback(script):
     assert p.returncode == 2 and "unknown game 'nope'" in p.stderr and "Traceback" not in p.stderr
 
 
-SMOKE_TESTED = {"bench_blue.py", "bench_blue_lengths.py", "bench_family_pure.py", "bench_frame.py", "bench_gif.py",
+SMOKE_TESTED = {"bench_blue.py", "bench_blue_lengths.py", "bench_family_pure.py", "bench_forget.py", "bench_frame.py",
+                "bench_gif.py",
                 "bench_help.py", "bench_lengths.py", "bench_sequence.py", "bench_solver.py", "bench_video.py"}
+
+
+def test_bench_forget_measures_what_forgetting_costs_against_the_exact_search():
+    """Each deal's exact search, then tables of 0.7 and 0.5 of its positions: the same verdict,
+    at least as many positions (the ratio printed), some forgotten."""
+    from baker8bit.freecell.solver import choose
+
+    if choose.search_name(games.get("king-albert").rules({})) != "compiled":
+        pytest.skip("a table that forgets needs the compiled search")
+    out = run("bench_forget.py")
+    for deal in (2, 4):
+        rows = re.findall(rf"^king-albert +{deal} +(exact|{NUM}) +(\w+) +([\d,]+) +({NUM}) +([\d,]+) ", out, re.M)
+        assert [r[0] for r in rows] == ["exact", "0.70", "0.50"], out
+        exact = int(rows[0][2].replace(",", ""))
+        for table, outcome, positions, ratio, forgotten in rows[1:]:
+            assert outcome == rows[0][1] == "unsolvable"
+            assert int(positions.replace(",", "")) >= exact and float(ratio) >= 1.0
+            assert int(forgotten.replace(",", "")) > 0
+    p = subprocess.run([sys.executable, str(BENCH / "bench_forget.py"), "--smoke", "--game", "blue"],
+                       capture_output=True, text=True, cwd=BENCH.parent)
+    assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and "Traceback" not in p.stderr
 
 
 def test_every_benchmark_has_a_smoke_test():
