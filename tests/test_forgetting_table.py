@@ -15,22 +15,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from baker8bit.freecell import moves
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE
 from test_family import FAMILY, answer, compiled_module
+from test_shorten import replays_to_a_win as wins  # legal move by move, every card home
 
 KING_ALBERT = next(rs for rs in FAMILY if rs.game == "king-albert")
-
-
-def wins(pos: Position, rs, line) -> bool:
-    """The line is legal move by move and ends with every card home."""
-    for text in line:
-        move = moves.parse_move(text, rs)
-        if not moves.is_legal(pos, move, rs):
-            return False
-        pos = moves.apply(pos, move)
-    return pos.is_complete()
 
 
 @pytest.mark.parametrize("rs", FAMILY, ids=lambda rs: rs.name)

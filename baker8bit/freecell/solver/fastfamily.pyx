@@ -191,6 +191,23 @@ def forgotten():
     return _forgotten
 
 
+cdef inline bint _fresh(Table *t, _Trail trail, bint forget, const uint64_t *k) noexcept:
+    """Whether the key is new to the search: not in the seen table (nor, with a table that
+    forgets, on the trail of the current path)."""
+    if forget:
+        return not (_wcontains(t, k) or trail.holds(k))
+    return not _contains(t, k)
+
+
+cdef inline int _keep(Table *t, bint forget, const uint64_t *k) except -1:
+    """Put a new key into the seen table."""
+    if forget:
+        _wadd(t, k)
+    elif _add(t, k) < 0:
+        raise MemoryError()
+    return 0
+
+
 cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_states, deadline,
           int max_empty, long long table):
     """The search of the rule set ``p`` (a ``params.Params``) with the move order ``order`` (a
@@ -361,18 +378,12 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
             _flip(nkey, c, old, new)
             if d != home and not (s < ncol and old != BOTTOM and _safe(r, old, cur.found)):
                 # A plain move: its key is tested before the child is made (most are seen).
-                if forget:
-                    if _wcontains(&seen.t, nkey) or trail.holds(nkey):
-                        continue
-                elif _contains(&seen.t, nkey):
+                if not _fresh(&seen.t, trail, forget, nkey):
                     continue
                 if searched >= max_states:
                     _forgotten = seen.t.forgotten
                     return UNKNOWN, [], searched, max_empty
-                if forget:
-                    _wadd(&seen.t, nkey)
-                elif _add(&seen.t, nkey) < 0:
-                    raise MemoryError()
+                _keep(&seen.t, forget, nkey)
                 searched += 1
                 if s < ncol and old == BOTTOM and nempty + 1 > max_empty:
                     max_empty = nempty + 1   # counted before the card lands, as family._run
@@ -444,16 +455,13 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                     _flip(nkey, c, old, new)
             if not alone:
                 _settle(r, &child, arena, nkey)
-            if (_wcontains(&seen.t, nkey) or trail.holds(nkey)) if forget else _contains(&seen.t, nkey):
+            if not _fresh(&seen.t, trail, forget, nkey):
                 arena.size = off
                 continue
             if searched >= max_states:
                 _forgotten = seen.t.forgotten
                 return UNKNOWN, [], searched, max_empty
-            if forget:
-                _wadd(&seen.t, nkey)
-            elif _add(&seen.t, nkey) < 0:
-                raise MemoryError()
+            _keep(&seen.t, forget, nkey)
             searched += 1
             child.depth = depth + 1
             child.last = NONE
