@@ -321,15 +321,17 @@ cdef class _Path:
             self.cap *= 2
         return 0
 
-    cdef int put(self, int depth, int64_t off, int length) except -1:
-        self._room(depth)
+    cdef inline int put(self, int depth, int64_t off, int length) except -1:
+        if depth >= self.cap:
+            self._room(depth)
         self.off[depth] = off
         self.length[depth] = length
         return 0
 
-    cdef int ends(self, int depth, int64_t end) except -1:
+    cdef inline int ends(self, int depth, int64_t end) except -1:
         """The children at ``depth`` just pushed have their moves below ``end``."""
-        self._room(depth)
+        if depth >= self.cap:
+            self._room(depth)
         self.end[depth] = end
         return 0
 

@@ -194,9 +194,9 @@ def forgotten():
 cdef inline bint _fresh(Table *t, _Trail trail, bint forget, const uint64_t *k) noexcept:
     """Whether the key is new to the search: not in the seen table (nor, with a table that
     forgets, on the trail of the current path)."""
-    if forget:
-        return not (_wcontains(t, k) or trail.holds(k))
-    return not _contains(t, k)
+    if not forget:
+        return not _contains(t, k)
+    return not (_wcontains(t, k) or trail.holds(k))
 
 
 cdef inline int _keep(Table *t, bint forget, const uint64_t *k) except -1:
