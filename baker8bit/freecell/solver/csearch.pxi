@@ -337,62 +337,69 @@ cdef class _Path:
 
 
 cdef enum:
-    TRAIL_BITS = 16
+    TRAIL_BITS = 20
 
 
 cdef class _Trail:
     """The keys of the positions on the current path, by depth, for a table that forgets: a
-    child on its own path is not searched again, so every branch of the search is a path
-    without repeats and the search ends. A count of keys a hash bucket keeps the test cheap."""
+    child on its own path is not searched again, so every branch of the search is a line
+    without repeats and the search ends. The keys of a hash bucket are chained by depth (the
+    path grows and shrinks at its end only, so a bucket's deepest key heads its chain), so a
+    test reads a handful of keys however long the path."""
     cdef uint64_t *keys
-    cdef uint64_t *hashes
+    cdef int *below      # the next shallower key of the same bucket, or -1
+    cdef int *head       # the deepest key of each bucket, or -1
     cdef int cap, n
-    cdef unsigned int count[1 << TRAIL_BITS]
 
     def __cinit__(self):
         self.cap = 1024
         self.n = 0
         self.keys = <uint64_t *> malloc(self.cap * WORDS * sizeof(uint64_t))
-        self.hashes = <uint64_t *> malloc(self.cap * sizeof(uint64_t))
-        if self.keys == NULL or self.hashes == NULL:
+        self.below = <int *> malloc(self.cap * sizeof(int))
+        self.head = <int *> malloc((1 << TRAIL_BITS) * sizeof(int))
+        if self.keys == NULL or self.below == NULL or self.head == NULL:
             raise MemoryError()
-        memset(self.count, 0, sizeof(self.count))
+        memset(self.head, 0xFF, (1 << TRAIL_BITS) * sizeof(int))   # all -1
 
     def __dealloc__(self):
         free(self.keys)
-        free(self.hashes)
+        free(self.below)
+        free(self.head)
+
+    cdef inline int _bucket(self, const uint64_t *k) noexcept:
+        return <int> (_hash(k) & ((1 << TRAIL_BITS) - 1))
 
     cdef int enter(self, int depth, const uint64_t *k) except -1:
         """The position at ``depth`` on the path is now k (deeper ones are left)."""
         cdef uint64_t *ks
-        cdef uint64_t *hs
+        cdef int *bs
+        cdef int b
         while self.n > depth:
             self.n -= 1
-            self.count[self.hashes[self.n] & ((1 << TRAIL_BITS) - 1)] -= 1
+            self.head[self._bucket(self.keys + self.n * WORDS)] = self.below[self.n]
         if depth >= self.cap:
             ks = <uint64_t *> realloc(self.keys, self.cap * 2 * WORDS * sizeof(uint64_t))
             if ks == NULL:
                 raise MemoryError()
             self.keys = ks
-            hs = <uint64_t *> realloc(self.hashes, self.cap * 2 * sizeof(uint64_t))
-            if hs == NULL:
+            bs = <int *> realloc(self.below, self.cap * 2 * sizeof(int))
+            if bs == NULL:
                 raise MemoryError()
-            self.hashes = hs
+            self.below = bs
             self.cap *= 2
         memcpy(self.keys + depth * WORDS, k, WORDS * sizeof(uint64_t))
-        self.hashes[depth] = _hash(k)
-        self.count[self.hashes[depth] & ((1 << TRAIL_BITS) - 1)] += 1
+        b = self._bucket(k)
+        self.below[depth] = self.head[b]
+        self.head[b] = depth
         self.n = depth + 1
         return 0
 
     cdef bint holds(self, const uint64_t *k) noexcept:
-        cdef uint64_t h = _hash(k)
-        cdef int i
-        if self.count[h & ((1 << TRAIL_BITS) - 1)] == 0:
-            return False
-        for i in range(self.n):
-            if self.hashes[i] == h and _same(self.keys + i * WORDS, k):
+        cdef int i = self.head[self._bucket(k)]
+        while i >= 0:
+            if _same(self.keys + i * WORDS, k):
                 return True
+            i = self.below[i]
         return False
 
 
