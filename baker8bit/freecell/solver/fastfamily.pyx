@@ -180,7 +180,12 @@ def solve(position, rules, max_states=None, max_seconds=None, prune=True, order=
 
 def _crun(p, order, cols, cells, found, step0, names, max_states, deadline, max_empty, prune, table=0):
     """``family._run``'s answer (pruning on), from this module's loop."""
-    return _run(p, order, cols, cells, found, step0, names, p.total, max_states, deadline, max_empty, table)
+    global _forgotten
+    cdef _Seen seen = _Seen(max_states, table)
+    try:
+        return _run(p, order, cols, cells, found, step0, names, p.total, max_states, deadline, max_empty, seen)
+    finally:
+        _forgotten = seen.t.forgotten
 
 
 _forgotten = 0
@@ -209,20 +214,18 @@ cdef inline int _keep(Table *t, bint forget, const uint64_t *k) except -1:
 
 
 cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_states, deadline,
-          int max_empty, long long table):
+          int max_empty, _Seen seen):
     """The search of the rule set ``p`` (a ``params.Params``) with the move order ``order`` (a
     ``params.Order``): (outcome, the winning line, states, max_empty), as ``family._run``
     gives them. The line is the steps (moves, automatic flags) of the root and of each
     position on the path."""
     cdef Rules R
     cdef Rules *r = &R
-    global _forgotten
-    cdef _Seen seen = _Seen(max_states, table)
     cdef _Stack stack = _Stack()
     cdef _Arena arena = _Arena()
     cdef _Path path = _Path()
-    cdef _Trail trail = _Trail() if table else None
-    cdef bint forget = table > 0
+    cdef bint forget = seen.t.window > 0   # a table that forgets (_Seen(table=...))
+    cdef _Trail trail = _Trail() if forget else None
     cdef long long searched = 1   # positions added to the seen set (the root is): states
     cdef Pos *q
     cdef Pos cur
@@ -255,7 +258,6 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     p_cell_parent, p_cell_empty = r.prio[K_CELL_PARENT], r.prio[K_CELL_EMPTY]
     p_parent, p_empty, p_park = r.prio[K_PARENT], r.prio[K_EMPTY], r.prio[K_PARK]
     flag = AUTO if r.game_order else 0
-    _forgotten = 0
     _push_root(stack, seen, cols, cells, found, NONE, key)
     path.ends(0, arena.size)
 
@@ -263,7 +265,6 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
         if deadline is not None and searched >= next_clock:
             next_clock = searched + CLOCK_EVERY
             if time.perf_counter() >= deadline:
-                _forgotten = seen.t.forgotten
                 return UNKNOWN, [], searched, max_empty
         stack.size -= 1
         cur = stack.data[stack.size]
@@ -381,7 +382,6 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                 if not _fresh(&seen.t, trail, forget, nkey):
                     continue
                 if searched >= max_states:
-                    _forgotten = seen.t.forgotten
                     return UNKNOWN, [], searched, max_empty
                 _keep(&seen.t, forget, nkey)
                 searched += 1
@@ -459,7 +459,6 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                 arena.size = off
                 continue
             if searched >= max_states:
-                _forgotten = seen.t.forgotten
                 return UNKNOWN, [], searched, max_empty
             _keep(&seen.t, forget, nkey)
             searched += 1
@@ -471,7 +470,6 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
             for k in range(nsuits):
                 total_found += child.found[k]
             if total_found == total:
-                _forgotten = seen.t.forgotten
                 return SOLVED, _steps(step0, names, path, depth, &child, arena), searched, ncol
             e = 0
             for i in range(ncol):
@@ -483,7 +481,6 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
             q[0] = child
         path.ends(depth + 1, arena.size)
         _reverse_from(stack, first_child)
-    _forgotten = seen.t.forgotten
     return UNSOLVABLE, [], searched, max_empty
 
 
