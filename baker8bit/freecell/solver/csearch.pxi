@@ -154,8 +154,10 @@ cdef inline bint _contains(Table *t, const uint64_t *k) noexcept nogil:
 # wrong (SOLVER.md, "A seen table that forgets").
 
 cdef inline int64_t _wslot(Table *t, const uint64_t *k) noexcept nogil:
-    """The slot holding k, or an empty slot of its window where it would go, or -1."""
-    cdef int64_t i = <int64_t> (_hash(k) % <uint64_t> t.cap)
+    """The slot holding k, or an empty slot of its window where it would go, or, when every
+    slot of the window holds another key, -1 - the window's first slot."""
+    cdef int64_t first = <int64_t> (_hash(k) % <uint64_t> t.cap)
+    cdef int64_t i = first
     cdef uint64_t *s
     cdef int n
     for n in range(t.window):
@@ -165,7 +167,7 @@ cdef inline int64_t _wslot(Table *t, const uint64_t *k) noexcept nogil:
         i += 1
         if i == t.cap:
             i = 0
-    return -1
+    return -1 - first
 
 
 cdef inline bint _wcontains(Table *t, const uint64_t *k) noexcept nogil:
@@ -177,7 +179,7 @@ cdef inline void _wadd(Table *t, const uint64_t *k) noexcept nogil:
     """Add a key known to be absent, over the first key of its window if that is full."""
     cdef int64_t i = _wslot(t, k)
     if i < 0:
-        i = <int64_t> (_hash(k) % <uint64_t> t.cap)
+        i = -1 - i
         t.forgotten += 1
     else:
         t.count += 1
