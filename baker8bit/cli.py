@@ -73,10 +73,6 @@ def main(argv: list[str] | None = None) -> int:
                 pass
             return 1
         raise
-    except MemoryError:
-        print("baker8bit: not enough memory for this search: ask for fewer positions (--max-states)"
-              + (" or less --memory" if "--memory" in " ".join(argv or sys.argv[1:]) else ""), file=sys.stderr)
-        return 1
 
 
 def _main(argv: list[str] | None) -> int:
@@ -94,6 +90,12 @@ def _main(argv: list[str] | None) -> int:
     except KeyboardInterrupt:
         print("baker8bit: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:  # a search's table or stack: the options that size it are the way out
+        ways = (["fewer positions (--max-states)"] if hasattr(args, "max_states") else []) + (
+            ["less --memory"] if getattr(args, "memory", None) is not None else [])
+        print(f"baker8bit: not enough memory for this search: ask for {' or '.join(ways) or 'a smaller one'}",
+              file=sys.stderr)
+        return 1
     except Exception as e:
         if type(e).__name__ != "WindowError":  # window/app.py: no display, Pyxel cannot open a window
             raise

@@ -149,6 +149,20 @@ def test_a_search_out_of_memory_is_one_line_and_exit_1(monkeypatch, capsys):
         "baker8bit: not enough memory for this search: ask for fewer positions (--max-states)"]
 
 
+def test_out_of_memory_names_only_the_options_the_command_has(monkeypatch, capsys):
+    """A solve given --memory names both ways out (Blue's ``check``, which has no --max-states,
+    names --memory alone: test_blue_checker.py)."""
+    from baker8bit.freecell import solver
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError()
+
+    monkeypatch.setattr(solver, "solve", no_memory)
+    said = "baker8bit: not enough memory for this search: ask for "
+    assert main(["solve", "--game", "king-albert", "--deal", "1", "--memory", "2G"]) == 1
+    assert capsys.readouterr().err.splitlines() == [said + "fewer positions (--max-states) or less --memory"]
+
+
 def test_a_huge_budget_never_ends_in_a_traceback():
     """The same budget for real: where the system refuses the memory, the line above; where it
     promises it (overcommit), the search runs and uses only what it touches."""

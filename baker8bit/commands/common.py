@@ -7,6 +7,7 @@ import sys
 
 from baker8bit import games
 from baker8bit.core.deal import MAX_DEAL, DealError, check_deal_number
+from baker8bit.core.sizes import parse_memory
 from baker8bit.freecell import boardtext
 from baker8bit.games.variant import VariantError
 
@@ -69,8 +70,6 @@ def positive_float(text: str) -> float:
 
 def memory_arg(text: str) -> int:
     """A memory size: ``512M``, ``2G``, ``100000K`` or bytes, at least 1M."""
-    from baker8bit.games.blue.checker import parse_memory
-
     try:
         return parse_memory(text)
     except ValueError as e:

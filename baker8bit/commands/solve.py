@@ -19,6 +19,7 @@ from baker8bit.commands.common import (
     UsageError, add_game_args, add_game_choice, memory_arg, positive_float, positive_int, start_of, variant_of,
 )
 from baker8bit.core import cluster
+from baker8bit.core.sizes import parse_memory
 from baker8bit.freecell.solver import survey as sv
 
 DEFAULT_MAX_STATES = 2_000_000
@@ -139,8 +140,6 @@ def _variant_survey(variant, args: argparse.Namespace) -> int:
         return _fail("--resume needs --deals (an exact count is one row)")
     extra = {}
     if args.proof_memory is not None:
-        from baker8bit.games.blue.checker import parse_memory
-
         try:
             extra["proof_memory"] = parse_memory(args.proof_memory)
         except ValueError as e:

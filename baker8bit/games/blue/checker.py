@@ -60,7 +60,7 @@ DEFAULT_MEMORY = 512 * 1024 * 1024
 DEFAULT_EFFORT = 4  # the runs of a search together keep up to 4 times what one run may (docs/games/blue.md)
 
 __all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "Result", "solve", "solve_any", "solve_by_levels", "check_layout",
-           "position_bytes", "parse_memory", "stuck"]
+           "position_bytes", "stuck"]
 
 
 @dataclass
@@ -82,22 +82,6 @@ def position_bytes(layout: Layout, pure: bool | None = None) -> int:
     if hasattr(impl, "POSITION_BYTES"):
         return impl.POSITION_BYTES
     return sys.getsizeof(bytes(layout.size)) + 40
-
-
-def parse_memory(text: str) -> int:
-    """``512M``, ``2G``, ``100000K`` or a number of bytes."""
-    t = text.strip().upper().removesuffix("B")
-    mult = 1
-    if t and t[-1] in "KMG":
-        mult = 1024 ** ("KMG".index(t[-1]) + 1)
-        t = t[:-1]
-    try:
-        n = int(float(t) * mult)
-    except ValueError:
-        n = 0
-    if n < 1024 * 1024:
-        raise ValueError(f"memory must be at least 1M (e.g. 512M or 2G), not {text!r}")
-    return n
 
 
 def _search(start: bytes, layout: Layout, max_positions: int, max_seconds: float | None,

@@ -29,6 +29,7 @@ from collections import deque
 from typing import NamedTuple, TextIO
 
 from baker8bit.core.compiled import search_name
+from baker8bit.core.sizes import parse_memory
 from baker8bit.freecell.solver import survey as sv
 from baker8bit.games.blue import checker, rules
 from baker8bit.games.blue.rules import GAP, Layout
@@ -273,4 +274,4 @@ if __name__ == "__main__":
                      max_seconds=_limit(a[4], float) if len(a) > 4 else None,
                      max_positions=_limit(a[5], int) if len(a) > 5 else None,
                      effort=int(a[6]) if len(a) > 6 else checker.DEFAULT_EFFORT,
-                     proof_memory=_limit(a[7], checker.parse_memory) if len(a) > 7 else None), file=sys.stderr)
+                     proof_memory=_limit(a[7], parse_memory) if len(a) > 7 else None), file=sys.stderr)
