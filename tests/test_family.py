@@ -182,6 +182,14 @@ def test_compiled_and_pure_verdicts_agree_on_held_out_deals(rs):
         assert a.outcome in (SOLVED, UNSOLVABLE, UNKNOWN)
 
 
+def test_a_position_still_to_search_costs_an_entry_not_a_position():
+    """The stack keeps a position still to search as an entry (its parent on the path, the moves
+    that lead from it), remade when popped: a search of a billion positions keeps its stack
+    within memory. The tests above prove the remade positions are the ones the references make."""
+    fast = compiled_module()
+    assert fast.STACK_BYTES == 16 and fast.POSITION_BYTES >= 7 * fast.STACK_BYTES
+
+
 @st.composite
 def family_rule_sets(draw) -> RuleSet:
     """A rule set of the family no game has: either build rule, any numbers the family takes."""

@@ -4,7 +4,7 @@
 
 from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memcpy, memset
-from libc.stdint cimport uint64_t, uint8_t, int64_t
+from libc.stdint cimport uint64_t, uint16_t, uint8_t, int64_t
 
 cdef enum:
     NCARDS = 52
@@ -248,32 +248,74 @@ cdef class _Arena:
         return 0
 
 
+cdef struct Entry:
+    # a position on the stack, still to search: its parent's position (the path's, at depth - 1)
+    # and the moves that lead from it (in the move arena), not the position itself (_Stack)
+    int64_t mv_off
+    int depth
+    uint16_t mv_len
+    uint8_t last
+    uint8_t spare
+
+
 cdef class _Stack:
-    """A growing array of positions."""
-    cdef Pos *data
+    """A growing array of the positions still to search, as entries of 16 bytes instead of
+    positions of 120: a child is remade from its parent when it is popped (``_remake``). The
+    search is last in, first out, so the parent (at depth - 1 on the path) is still there then,
+    as its moves are in the arena (``_Path``)."""
+    cdef Entry *data
     cdef int64_t size, cap
 
     def __cinit__(self):
         self.cap = 1024
         self.size = 0
-        self.data = <Pos *> malloc(self.cap * sizeof(Pos))
+        self.data = <Entry *> malloc(self.cap * sizeof(Entry))
         if self.data == NULL:
             raise MemoryError()
 
     def __dealloc__(self):
         free(self.data)
 
-    cdef Pos *slot(self) except NULL:
-        """A new position on top (uninitialised)."""
-        cdef Pos *bigger
+    cdef int push(self, int depth, int64_t mv_off, int mv_len, int last) except -1:
+        cdef Entry *bigger
+        cdef Entry *e
         if self.size == self.cap:
-            bigger = <Pos *> realloc(self.data, self.cap * 2 * sizeof(Pos))
+            bigger = <Entry *> realloc(self.data, self.cap * 2 * sizeof(Entry))
             if bigger == NULL:
                 raise MemoryError()
             self.data = bigger
             self.cap *= 2
+        e = &self.data[self.size]
+        e.mv_off = mv_off
+        e.depth = depth
+        e.mv_len = <uint16_t> mv_len
+        e.last = <uint8_t> last
         self.size += 1
-        return &self.data[self.size - 1]
+        return 0
+
+
+cdef inline void _remake(Pos *p, const uint8_t *moves, int count, int ncol, int home) noexcept nogil:
+    """Play the moves (pairs of places, as the arena keeps them) on p: a child from its parent."""
+    cdef int m, s, d, c, u
+    for m in range(count):
+        s = moves[2 * m]
+        d = moves[2 * m + 1] & ~AUTO
+        if s < ncol:
+            c = p.top[s]
+            u = p.under[c]
+            p.top[s] = NONE if u == BOTTOM else u
+        else:
+            c = p.cells[s - ncol]
+            p.cells[s - ncol] = FREE
+        if d == home:
+            p.found[c // 13] += 1
+            p.under[c] = HOME
+        elif d < ncol:
+            p.under[c] = BOTTOM if p.top[d] == NONE else p.top[d]
+            p.top[d] = c
+        else:
+            p.under[c] = PARKED
+            p.cells[d - ncol] = c
 
 
 cdef class _Path:
@@ -284,7 +326,10 @@ cdef class _Path:
     after everything still needed, and when a child at depth d is popped, every position
     pushed since its siblings has been searched (the stack is last in, first out), so the arena
     may go back to where the siblings' moves ended. Without that it would keep every
-    position's moves to the end of the search, which a table that forgets never reaches."""
+    position's moves to the end of the search, which a table that forgets never reaches.
+
+    ``pos[d]``: the position searched at depth d, from which its children are remade."""
+    cdef Pos *pos
     cdef int64_t *off
     cdef int64_t *end
     cdef int *length
@@ -295,10 +340,12 @@ cdef class _Path:
         self.off = <int64_t *> malloc(self.cap * sizeof(int64_t))
         self.end = <int64_t *> malloc(self.cap * sizeof(int64_t))
         self.length = <int *> malloc(self.cap * sizeof(int))
-        if self.off == NULL or self.end == NULL or self.length == NULL:
+        self.pos = <Pos *> malloc(self.cap * sizeof(Pos))
+        if self.off == NULL or self.end == NULL or self.length == NULL or self.pos == NULL:
             raise MemoryError()
 
     def __dealloc__(self):
+        free(self.pos)
         free(self.off)
         free(self.end)
         free(self.length)
@@ -307,7 +354,12 @@ cdef class _Path:
         cdef int64_t *o
         cdef int64_t *e
         cdef int *n
+        cdef Pos *ps
         while depth >= self.cap:
+            ps = <Pos *> realloc(self.pos, self.cap * 2 * sizeof(Pos))
+            if ps == NULL:
+                raise MemoryError()
+            self.pos = ps
             o = <int64_t *> realloc(self.off, self.cap * 2 * sizeof(int64_t))
             if o == NULL:
                 raise MemoryError()
@@ -411,6 +463,8 @@ FIXED_LOAD = 0.9  # the most a table made at its final size is filled
 cdef enum:
     WINDOW = 32      # the slots a key may take in a table that forgets
 KEY_BYTES = WORDS * 8  # a slot's bytes: a table that forgets of M bytes has M // KEY_BYTES slots
+STACK_BYTES = sizeof(Entry)  # a position still to search, on the stack
+POSITION_BYTES = sizeof(Pos)  # a position searched, on the path (one a depth)
 
 
 def fixed_tables_from(int64_t n):
@@ -485,10 +539,10 @@ cdef inline bint _parked(const Pos *p, int card, int ncell) noexcept nogil:
     return False
 
 
-cdef int _push_root(_Stack stack, _Seen seen, cols, cells, found, int last, uint64_t *key) except -1:
-    """The first position: the columns (bytes, bottom card first), the cells (FREE for an empty
-    one) and the terminal piles, on the stack and in the seen set; ``key`` is its key."""
-    cdef Pos *p = stack.slot()
+cdef int _push_root(_Stack stack, Pos *p, _Seen seen, cols, cells, found, int last, uint64_t *key) except -1:
+    """The first position into p: the columns (bytes, bottom card first), the cells (FREE for an
+    empty one) and the terminal piles; on the stack (an entry of depth 0 and no moves: the
+    search takes p itself) and in the seen set; ``key`` is its key."""
     cdef int i, j, c, below
     memset(p, 0, sizeof(Pos))
     for c in range(NCARDS):
@@ -514,14 +568,15 @@ cdef int _push_root(_Stack stack, _Seen seen, cols, cells, found, int last, uint
     p.mv_off = 0
     p.mv_len = 0
     _pack(p, key)
+    stack.push(0, 0, 0, last)
     return _add(&seen.t, key)
 
 
 cdef inline void _reverse_from(_Stack stack, int64_t first) noexcept:
-    """Reverse the positions pushed since ``first`` (the children, pushed best first): the best
+    """Reverse the entries pushed since ``first`` (the children, pushed best first): the best
     is then popped first."""
     cdef int64_t i = first, j = stack.size - 1
-    cdef Pos t
+    cdef Entry t
     while i < j:
         t = stack.data[i]
         stack.data[i] = stack.data[j]

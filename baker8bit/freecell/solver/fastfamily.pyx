@@ -18,7 +18,8 @@ verdicts with) runs ``family.py``'s own loop.
 
 The data structures are ``csearch.pxi``'s: a position is a struct of ``under`` bytes (the
 compact key, field by field), the seen set an open-addressing table of packed keys, the stack an
-array of positions and the moves of the path place numbers in an arena.
+array of 16-byte entries (a position still to search is its parent on the path and the moves
+from it, remade when popped) and the moves place numbers in an arena.
 """
 
 import functools
@@ -227,8 +228,9 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     cdef bint forget = seen.t.window > 0   # a table that forgets (_Seen(table=...))
     cdef _Trail trail = _Trail() if forget else None
     cdef long long searched = 1   # positions added to the seen set (the root is): states
-    cdef Pos *q
+    cdef Pos root
     cdef Pos cur
+    cdef Entry *top
     cdef Pos child
     cdef uint64_t key[WORDS]
     cdef uint64_t nkey[WORDS]
@@ -258,7 +260,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     p_cell_parent, p_cell_empty = r.prio[K_CELL_PARENT], r.prio[K_CELL_EMPTY]
     p_parent, p_empty, p_park = r.prio[K_PARENT], r.prio[K_EMPTY], r.prio[K_PARK]
     flag = AUTO if r.game_order else 0
-    _push_root(stack, seen, cols, cells, found, NONE, key)
+    _push_root(stack, &root, seen, cols, cells, found, NONE, key)
     path.ends(0, arena.size)
 
     while stack.size:
@@ -267,11 +269,22 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
             if time.perf_counter() >= deadline:
                 return UNKNOWN, [], searched, max_empty
         stack.size -= 1
-        cur = stack.data[stack.size]
-        depth = cur.depth
-        path.put(depth, cur.mv_off, cur.mv_len)
+        top = &stack.data[stack.size]
+        depth = top.depth
+        last = top.last
+        path.put(depth, top.mv_off, top.mv_len)
+        # the position: the root, or its parent on the path with the moves that lead from it
+        if depth == 0:
+            cur = root
+        else:
+            cur = path.pos[depth - 1]
+            _remake(&cur, arena.data + top.mv_off, top.mv_len, ncol, home)
+        cur.depth = depth
+        cur.last = last
+        cur.mv_off = top.mv_off
+        cur.mv_len = top.mv_len
+        path.pos[depth] = cur
         arena.size = path.end[depth]   # the moves of positions searched to the end: free (_Path)
-        last = cur.last
         _pack(&cur, key)
         if forget:
             trail.enter(depth, key)
@@ -387,21 +400,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                 searched += 1
                 if s < ncol and old == BOTTOM and nempty + 1 > max_empty:
                     max_empty = nempty + 1   # counted before the card lands, as family._run
-                q = stack.slot()
-                q[0] = cur
-                q.under[c] = new
-                if s < ncol:
-                    q.top[s] = NONE if old == BOTTOM else old
-                else:
-                    q.cells[s - ncol] = FREE
-                if d < ncol:
-                    q.top[d] = c
-                else:
-                    q.cells[d - ncol] = c
-                q.depth = depth + 1
-                q.last = c
-                q.mv_off = arena.size
-                q.mv_len = 1
+                stack.push(depth + 1, arena.size, 1, c)   # remade when popped (_remake)
                 arena.push(s, d)
                 continue
             child = cur
@@ -477,8 +476,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                     e += 1
             if e > max_empty:
                 max_empty = e
-            q = stack.slot()
-            q[0] = child
+            stack.push(depth + 1, off, child.mv_len, NONE)
         path.ends(depth + 1, arena.size)
         _reverse_from(stack, first_child)
     return UNSOLVABLE, [], searched, max_empty
