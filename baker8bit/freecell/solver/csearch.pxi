@@ -4,7 +4,7 @@
 
 from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memcpy, memset
-from libc.stdint cimport uint64_t, uint16_t, uint8_t, int64_t
+from libc.stdint cimport uint64_t, uint16_t, uint8_t, int64_t, INT64_MIN
 
 cdef enum:
     NCARDS = 52
@@ -116,7 +116,11 @@ cdef inline bint _same(const uint64_t *a, const uint64_t *b) noexcept nogil:
 
 cdef inline int64_t _slot(Table *t, const uint64_t *k) noexcept nogil:
     """The slot holding k, or the empty slot where it would go."""
-    cdef uint64_t h = _hash(k)
+    return _hslot(t, k, _hash(k))
+
+
+cdef inline int64_t _hslot(Table *t, const uint64_t *k, uint64_t h) noexcept nogil:
+    """``_slot`` with k's hash known."""
     cdef int64_t i = <int64_t> (h % <uint64_t> t.cap if t.fixed else h & <uint64_t> (t.cap - 1))
     cdef uint64_t *s
     while True:
@@ -143,20 +147,16 @@ cdef int _grow(Table *t):
     return 0
 
 
-cdef inline bint _contains(Table *t, const uint64_t *k) noexcept nogil:
-    return t.keys[_slot(t, k) * WORDS] != <uint64_t> EMPTY_FIELD
-
-
 # -- a table that forgets ----------------------------------------------------------------------
 # A key may take only the ``window`` slots from its hash's (so a full table still answers at
 # once); when they are all taken by other keys, the new key is written over the first of them,
 # which the table forgets. A forgotten position met again is searched again: slower, never
 # wrong (SOLVER.md, "A seen table that forgets").
 
-cdef inline int64_t _wslot(Table *t, const uint64_t *k) noexcept nogil:
-    """The slot holding k, or an empty slot of its window where it would go, or, when every
-    slot of the window holds another key, -1 - the window's first slot."""
-    cdef int64_t first = <int64_t> (_hash(k) % <uint64_t> t.cap)
+cdef inline int64_t _wslot(Table *t, const uint64_t *k, uint64_t h) noexcept nogil:
+    """The slot holding k (whose hash is h), or an empty slot of its window where it would go,
+    or, when every slot of the window holds another key, -1 - the window's first slot."""
+    cdef int64_t first = <int64_t> (h % <uint64_t> t.cap)
     cdef int64_t i = first
     cdef uint64_t *s
     cdef int n
@@ -170,32 +170,49 @@ cdef inline int64_t _wslot(Table *t, const uint64_t *k) noexcept nogil:
     return -1 - first
 
 
-cdef inline bint _wcontains(Table *t, const uint64_t *k) noexcept nogil:
-    cdef int64_t i = _wslot(t, k)
-    return i >= 0 and t.keys[i * WORDS] != <uint64_t> EMPTY_FIELD
+# -- a key is looked up once: where it is, or where it would go ---------------------------------
+
+cdef int64_t SEEN = INT64_MIN   # ``_where``: the table holds the key
 
 
-cdef inline void _wadd(Table *t, const uint64_t *k) noexcept nogil:
-    """Add a key known to be absent, over the first key of its window if that is full."""
-    cdef int64_t i = _wslot(t, k)
-    if i < 0:
-        i = -1 - i
-        t.forgotten += 1
-    else:
-        t.count += 1
-    memcpy(t.keys + i * WORDS, k, WORDS * sizeof(uint64_t))
-
-
-cdef int _add(Table *t, const uint64_t *k):
-    """Add a key known to be absent."""
+cdef inline int64_t _where(Table *t, const uint64_t *k, uint64_t h) noexcept nogil:
+    """Where k (whose hash is h) would go, or SEEN if the table holds it: in a table that does
+    not forget, its empty slot; in one that forgets, an empty slot of its window, or, when every
+    slot of the window holds another key, -1 - the window's first slot (which it would take)."""
     cdef int64_t i
-    if not t.fixed and (t.count + 1) * 4 > t.cap * 3:
-        if _grow(t) < 0:
-            return -1
-    i = _slot(t, k)
-    memcpy(t.keys + i * WORDS, k, WORDS * sizeof(uint64_t))
-    t.count += 1
+    if t.window:
+        i = _wslot(t, k, h)
+    else:
+        i = _hslot(t, k, h)
+    if i >= 0 and t.keys[i * WORDS] != <uint64_t> EMPTY_FIELD:
+        return SEEN
+    return i
+
+
+cdef int _put(Table *t, const uint64_t *k, int64_t where) noexcept:
+    """Put k where ``_where`` said it would go, nothing having been added since: in a table
+    that forgets, over the first key of its window if that is full (the key is forgotten); in
+    one that doubles, at its slot in the doubled table if it must double first. -1 if it
+    cannot double (no memory)."""
+    if t.window:
+        if where < 0:
+            where = -1 - where
+            t.forgotten += 1
+        else:
+            t.count += 1
+    else:
+        if not t.fixed and (t.count + 1) * 4 > t.cap * 3:
+            if _grow(t) < 0:
+                return -1
+            where = _slot(t, k)
+        t.count += 1
+    memcpy(t.keys + where * WORDS, k, WORDS * sizeof(uint64_t))
     return 0
+
+
+cdef int _add(Table *t, const uint64_t *k) noexcept:
+    """Add a key known to be absent."""
+    return _put(t, k, _where(t, k, _hash(k)))
 
 
 # -- positions --------------------------------------------------------------------------------
@@ -448,8 +465,9 @@ cdef class _Trail:
         self.n = depth + 1
         return 0
 
-    cdef bint holds(self, const uint64_t *k) noexcept:
-        cdef int i = self.head[self._bucket(k)]
+    cdef bint holds(self, const uint64_t *k, uint64_t h) noexcept:
+        """Whether k (whose hash is h) is on the path."""
+        cdef int i = self.head[<int> (h & ((1 << TRAIL_BITS) - 1))]
         while i >= 0:
             if _same(self.keys + i * WORDS, k):
                 return True

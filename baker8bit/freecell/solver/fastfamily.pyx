@@ -197,19 +197,20 @@ def forgotten():
     return _forgotten
 
 
-cdef inline bint _fresh(Table *t, _Trail trail, bint forget, const uint64_t *k) noexcept:
-    """Whether the key is new to the search: not in the seen table (nor, with a table that
-    forgets, on the trail of the current path)."""
-    if not forget:
-        return not _contains(t, k)
-    return not (_wcontains(t, k) or trail.holds(k))
+cdef inline int64_t _fresh(Table *t, _Trail trail, bint forget, const uint64_t *k) noexcept:
+    """Where the key goes in the seen table if it is new to the search (``_where``), or SEEN: in
+    the table (or, with a table that forgets, on the trail of the current path). The key is
+    hashed once, for both."""
+    cdef uint64_t h = _hash(k)
+    cdef int64_t where = _where(t, k, h)
+    if forget and where != SEEN and trail.holds(k, h):
+        return SEEN
+    return where
 
 
-cdef inline int _keep(Table *t, bint forget, const uint64_t *k) except -1:
-    """Put a new key into the seen table."""
-    if forget:
-        _wadd(t, k)
-    elif _add(t, k) < 0:
+cdef inline int _keep(Table *t, const uint64_t *k, int64_t where) except -1:
+    """Put a new key into the seen table, where ``_fresh`` found it would go."""
+    if _put(t, k, where) < 0:
         raise MemoryError()
     return 0
 
@@ -244,7 +245,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     cdef bint alone, any_empty, reserve, home_moves, game_order
     cdef int scheme, nparents, need_ranks, w_dig, w_bury, w_empty, w_long
     cdef int p_home_cell, p_home_col, p_cell_parent, p_cell_empty, p_parent, p_empty, p_park
-    cdef int64_t v, off, next_clock = CLOCK_EVERY
+    cdef int64_t v, off, where, next_clock = CLOCK_EVERY
 
     _rules(r, p, order)   # the rule set's parameters, as C data: read nowhere else
     ncol = r.ncol
@@ -392,11 +393,12 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
             _flip(nkey, c, old, new)
             if d != home and not (s < ncol and old != BOTTOM and _safe(r, old, cur.found)):
                 # A plain move: its key is tested before the child is made (most are seen).
-                if not _fresh(&seen.t, trail, forget, nkey):
+                where = _fresh(&seen.t, trail, forget, nkey)
+                if where == SEEN:
                     continue
                 if searched >= max_states:
                     return UNKNOWN, [], searched, max_empty
-                _keep(&seen.t, forget, nkey)
+                _keep(&seen.t, nkey, where)
                 searched += 1
                 if s < ncol and old == BOTTOM and nempty + 1 > max_empty:
                     max_empty = nempty + 1   # counted before the card lands, as family._run
@@ -454,12 +456,13 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                     _flip(nkey, c, old, new)
             if not alone:
                 _settle(r, &child, arena, nkey)
-            if not _fresh(&seen.t, trail, forget, nkey):
+            where = _fresh(&seen.t, trail, forget, nkey)
+            if where == SEEN:
                 arena.size = off
                 continue
             if searched >= max_states:
                 return UNKNOWN, [], searched, max_empty
-            _keep(&seen.t, forget, nkey)
+            _keep(&seen.t, nkey, where)
             searched += 1
             child.depth = depth + 1
             child.last = NONE
