@@ -333,7 +333,9 @@ def test_every_published_restart_win_is_found_again_and_types_to_winner(name, de
     rules = games.get("king-albert").rules({"auto": False})
     (r,) = [r for r in rows(name) if r["deal"] == deal]
     d, seed, iters = int(deal), int(r["fc_seed"]), RESTARTS[name][0]
-    verdict, moves, found = fcsolve.restarts(Position.dealt(d, rules), rules, 1, iters, first=seed)
+    # iterations bound the run; the time limit only guards against a hung process (alone it takes
+    # under a minute, but CI's two workers beside other jobs once took it past the default 120 s)
+    verdict, moves, found = fcsolve.restarts(Position.dealt(d, rules), rules, 1, iters, first=seed, timeout=1800)
     assert (verdict, len(moves), found) == ("solved", int(r["fc_moves"]), seed), d  # the seed's run alone
     assert wins_through_keys(["--game", "king-albert", "--deal", deal, "--auto", "off"], moves), d
 
