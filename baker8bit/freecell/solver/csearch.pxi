@@ -18,14 +18,12 @@ cdef enum:
     PRIO0 = 16384    # added to a priority (well within +-PRIO0) in a candidate integer
 
 cdef struct Pos:
+    # the cards only: its depth, the card just moved and where its moves lie are the stack
+    # entry's (Entry) and the path's (_Path)
     uint8_t under[NCARDS]
     uint8_t top[MAXP]
     uint8_t cells[MAXP]
     uint8_t found[4]
-    int depth
-    int last
-    int64_t mv_off   # this position's moves (pairs of places) in the move arena
-    int mv_len
 
 
 # -- the seen set ---------------------------------------------------------------------------
@@ -581,10 +579,6 @@ cdef int _push_root(_Stack stack, Pos *p, _Seen seen, cols, cells, found, int la
             p.under[c] = PARKED
     for i in range(len(found)):
         p.found[i] = found[i]
-    p.depth = 0
-    p.last = last
-    p.mv_off = 0
-    p.mv_len = 0
     _pack(p, key)
     stack.push(0, 0, 0, last)
     return _add(&seen.t, key)

@@ -240,7 +240,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     cdef int gain[MAXP]
     cdef int bury[MAXP]
     cdef int topcol[256]
-    cdef int ncand, i, j, k, c, s, d, x, n, cnt, old, new, nempty, empty, freecell, ncell, ncol, home
+    cdef int ncand, i, j, k, c, s, d, x, n, nmoves, cnt, old, new, nempty, empty, freecell, ncell, ncol, home
     cdef int depth, last, rr, first_child, e, pa, which, total_found, nsuits, u, flag
     cdef bint alone, any_empty, reserve, home_moves, game_order
     cdef int scheme, nparents, need_ranks, w_dig, w_bury, w_empty, w_long
@@ -280,10 +280,6 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
         else:
             cur = path.pos[depth - 1]
             _remake(&cur, arena.data + top.mv_off, top.mv_len, ncol, home)
-        cur.depth = depth
-        cur.last = last
-        cur.mv_off = top.mv_off
-        cur.mv_len = top.mv_len
         path.pos[depth] = cur
         arena.size = path.end[depth]   # the moves of positions searched to the end: free (_Path)
         _pack(&cur, key)
@@ -464,35 +460,33 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                 return UNKNOWN, [], searched, max_empty
             _keep(&seen.t, nkey, where)
             searched += 1
-            child.depth = depth + 1
-            child.last = NONE
-            child.mv_off = off
-            child.mv_len = <int> ((arena.size - off) // 2)
+            nmoves = <int> ((arena.size - off) // 2)   # the child's moves, at off in the arena
             total_found = 0
             for k in range(nsuits):
                 total_found += child.found[k]
             if total_found == total:
-                return SOLVED, _steps(step0, names, path, depth, &child, arena), searched, ncol
+                return SOLVED, _steps(step0, names, path, depth, off, nmoves, arena), searched, ncol
             e = 0
             for i in range(ncol):
                 if child.top[i] == NONE:
                     e += 1
             if e > max_empty:
                 max_empty = e
-            stack.push(depth + 1, off, child.mv_len, NONE)
+            stack.push(depth + 1, off, nmoves, NONE)
         path.ends(depth + 1, arena.size)
         _reverse_from(stack, first_child)
     return UNSOLVABLE, [], searched, max_empty
 
 
-cdef list _steps(step0, names, _Path path, int depth, Pos *last_child, _Arena arena):
+cdef list _steps(step0, names, _Path path, int depth, int64_t off, int count, _Arena arena):
     """The winning line as family._run gives it: one (moves, automatic flags) step for the root
-    and for each position on the path, the last child's included."""
+    and for each position on the path, the last child's (its ``count`` moves at ``off``)
+    included."""
     cdef list steps = [step0]
     cdef int k
     for k in range(1, depth + 1):
         steps.append(_step(names, arena, path.off[k], path.length[k]))
-    steps.append(_step(names, arena, last_child.mv_off, last_child.mv_len))
+    steps.append(_step(names, arena, off, count))
     return steps
 
 
