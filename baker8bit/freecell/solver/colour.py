@@ -18,10 +18,12 @@ then the cells sorted). The moves are single-card moves, as fc-solve's atomic mo
 
 After every move the **safe moves home** are made at once (``safety.py``, "Alternating
 colours"): a card goes home when both cards that could ever be put on it (one rank lower, the
-other colour) are home already; an ace always. This is King Albert's own rule for its automatic
-moves, so the moves the game makes by itself are exactly these: they are made from the columns
-first, repeatedly; then, if a card in a cell may go, it goes (a move the player makes: the game
-moves only the tops of the building stacks) and the columns are looked at again. ``Result.auto``
+other colour) are free: home already, or the next of their suit with both cards that could go on
+them free (the free-card rule); an ace always. King Albert's own rule for its automatic moves is
+the narrower one (both home), so the moves are made in the game's order: the ones its rule makes
+from the columns first, repeatedly; then one move of the player's (a safe card in a cell, else a
+column's top card safe by the free-card rule only: the game moves only the tops of the building
+stacks, and only by its rule), and the columns are looked at again. ``Result.auto``
 lists the indices of the moves the game makes by itself when its rules have ``auto_home``.
 
 The stack holds states; each carries its depth, and the path of moves is cut back to it when it
@@ -52,13 +54,29 @@ def _other_colour(card: int) -> tuple[int, int]:
     return (0, 3) if _red(card) else (1, 2)
 
 
-def _safe(card: int, found) -> bool:
-    """May ``card`` go home now, and is that safe (nothing could ever be put on it again)?"""
+def _game_safe(card: int, found) -> bool:
+    """Does the game move ``card`` home by itself (King Albert's automatic move): may it go home,
+    with both cards that could be put on it home already?"""
     s, r = divmod(card, 13)
     if found[s] != r:
         return False
     a, b = _other_colour(card)
     return found[a] >= r and found[b] >= r
+
+
+def _free(card: int, found) -> bool:
+    """Is ``card`` home, or the next of its suit with both cards that could go on it free?"""
+    s, r = divmod(card, 13)
+    if found[s] != r:
+        return found[s] > r
+    return r == 0 or all(_free(o * 13 + r - 1, found) for o in _other_colour(card))
+
+
+def _safe(card: int, found) -> bool:
+    """May ``card`` go home now, and is that safe? Both cards that could go on it are free (the
+    free-card rule, ``safety.py``: nothing need ever be put on it again)."""
+    s, r = divmod(card, 13)
+    return found[s] == r and (r == 0 or all(_free(o * 13 + r - 1, found) for o in _other_colour(card)))
 
 
 def _key(cols, cells) -> bytes:
@@ -107,15 +125,16 @@ class ColourSearch:
     # -- the safe moves home ------------------------------------------------------
 
     def _settle(self, cols: list, cells: list, found: list, moves: list, auto: list) -> None:
-        """Make the safe moves home: from the columns while any goes (the game's own automatic
-        moves), then one from a cell (a move of the player's), and again."""
+        """Make the safe moves home: from the columns those the game moves itself while any goes
+        (its automatic moves), then one move of the player's (a safe card from a cell, else a
+        column's top card safe by the free-card rule only), and again."""
         home = self._home
         while True:
             moved = True
             while moved:
                 moved = False
                 for i, col in enumerate(cols):
-                    while col and _safe(col[-1], found):
+                    while col and _game_safe(col[-1], found):
                         found[col[-1] // 13] += 1
                         col = col[:-1]
                         moves.append(self._letters[i] + "T")
@@ -130,7 +149,15 @@ class ColourSearch:
                     auto.append(False)
                     break
             else:
-                return
+                for i, col in enumerate(cols):
+                    if col and _safe(col[-1], found):
+                        found[col[-1] // 13] += 1
+                        cols[i] = col[:-1]
+                        moves.append(self._letters[i] + "T")
+                        auto.append(False)
+                        break
+                else:
+                    return
 
     # -- the moves of a state -----------------------------------------------------------
 

@@ -36,9 +36,10 @@ one shifted byte, tested against the seen set before the child is made.
 **Pruning** (``prune=True``, the default; each rule is proved in ``docs/SOLVER.md``):
 
 1. the safe moves home are made at once (``safety.py``: a card goes home when every card that
-   could go on it is home; in suit that is every move home), in the game's order where it moves
-   cards home itself (``params.game_order``: the columns while any goes, then one cell, and
-   again; ``Result.auto`` marks the column moves, which the game makes), else in the 1989
+   could go on it is free, that is home, or the next of its suit with every card that could go
+   on it free; in suit that is every move home), in the game's order where it moves cards home
+   itself (``params.game_order``: the columns' cards the game's rule moves while any goes, then
+   one move of the player's, and again; ``Result.auto`` marks the game's), else in the 1989
    game's (every column once, then every cell, again while any went);
 2. only the first empty column and the first empty cell are tried;
 3. a lone card is not moved into an empty column;
@@ -159,13 +160,25 @@ def _shifts(p: Params) -> tuple[tuple[int, int], ...]:
 @lru_cache(maxsize=16)
 def _lets_go(p: Params) -> tuple[int, ...]:
     """Per card x, as a mask: the cards that x sent home may let go home (the next of its suit,
-    and the cards x may go on)."""
+    and the cards x may go on; in alternating colours, where a card is safe when the cards that
+    may go on it are free (``_safe``), every card above x or the next of its suit by a chain of
+    parents: their freedom may hang on x's suit stack)."""
+    def above(y: int) -> int:
+        m = 0
+        for pa in p.parents[y]:
+            if pa != NOWHERE:
+                m |= 1 << pa | above(pa)
+        return m
+
     out = []
     for x in range(52):
-        m = 0 if x % 13 == 12 else 1 << (x + 1)
+        nxt = 0 if x % 13 == 12 else 1 << (x + 1)
+        m = nxt
         for pa in p.parents[x]:
             if pa != NOWHERE:
                 m |= 1 << pa
+        if p.home_moves:
+            m |= above(x) | (above(x + 1) if nxt else 0)
         out.append(m)
     return tuple(out)
 
@@ -227,8 +240,32 @@ def _with_parent_in(m: int, shifts) -> int:
 
 
 def _safe(c: int, found, kids) -> bool:
-    """May card c go home now, and safely (every card that could go on it is home; ``kids``:
-    ``_tables``', the kids of another suit)?"""
+    """May card c go home now, and safely? Every card that could go on it (``kids``: ``_tables``'
+    kids of another suit) is free: home, or the next of its suit with every card that could go
+    on it free (the free-card rule, ``safety.py``; in suit every kid is home)."""
+    if found[_SUIT[c]] != _RANK[c]:
+        return False
+    for s, r in kids[c]:
+        if found[s] <= r and not _free(s * 13 + r, found, kids):
+            return False
+    return True
+
+
+def _free(c: int, found, kids) -> bool:
+    """Is card c home, or the next of its suit with every card that could go on it free? (Each
+    step is a rank lower, so the recursion is at most 13 deep, and mostly ends at once.)"""
+    f, rank = found[_SUIT[c]], _RANK[c]
+    if f != rank:
+        return f > rank
+    for s, r in kids[c]:
+        if found[s] <= r and not _free(s * 13 + r, found, kids):
+            return False
+    return True
+
+
+def _game_safe(c: int, found, kids) -> bool:
+    """Does the game move card c home by itself (``moves.safe_home``, King Albert's automatic
+    move)? It may go home and every card that could go on it is home."""
     if found[_SUIT[c]] != _RANK[c]:
         return False
     for s, r in kids[c]:
@@ -301,12 +338,17 @@ def _settle(p: Params, kids, cols: list, cells: list, found: list, key: int, nam
             flags: list) -> int:
     """Make the safe moves home (the lists change in place), note them in ``moves`` and
     ``flags`` (the automatic ones), and return the key. In the game's order
-    (``p.game_order``): the columns while any goes, then one card from a cell (a move of the
-    player's: the game moves only the tops of the columns), and again. Else the 1989 game's:
-    every column once, then every cell, again while any went."""
+    (``p.game_order``): the columns' cards the game moves home itself (``_game_safe``) while any
+    goes, then one move of the player's (a safe card from a cell, else a column's top card safe
+    by the free-card rule only: the game moves only the tops of the columns, and only by its
+    rule), and again. Else the 1989 game's: every column once, then every cell, again while any
+    went (in suit every safe card is one the game's rule moves). The moves made are the same
+    whatever their order (a safe card stays safe: the suit stacks only grow, and a safe card
+    stays exposed until it goes), so the settled position is too."""
     ncol = p.columns
     home = ncol + p.cells
     auto = p.game_order
+    by_game = _game_safe if auto else _safe
     SUIT, RANK = _SUIT, _RANK
     while True:
         moved = True
@@ -317,7 +359,7 @@ def _settle(p: Params, kids, cols: list, cells: list, found: list, key: int, nam
                 if not col or found[SUIT[col[-1]]] != RANK[col[-1]]:
                     continue  # (the top may not go home: speed only)
                 n = len(col)
-                while n and _safe(col[n - 1], found, kids):
+                while n and by_game(col[n - 1], found, kids):
                     c = col[n - 1]
                     found[SUIT[c]] += 1
                     n -= 1
@@ -334,13 +376,26 @@ def _settle(p: Params, kids, cols: list, cells: list, found: list, key: int, nam
                         moved = True
         if not auto:
             return key
+        # One move of the player's, then the game's again: a safe card in a cell, else a column's
+        # top card that is safe by the free-card rule but not one the game moves itself.
         for j in range(len(cells)):
             c = cells[j]
             if c != FREE and found[SUIT[c]] == RANK[c] and _safe(c, found, kids):
                 key = _cell_home(c, j, cells, found, key, names[ncol + j][home], moves, flags)
                 break
         else:
-            return key
+            for i in range(ncol):
+                col = cols[i]
+                if col and _safe(col[-1], found, kids):
+                    c = col[-1]
+                    found[SUIT[c]] += 1
+                    key ^= ((col[-2] if len(col) > 1 else BOTTOM) ^ HOME) << _SH[c]
+                    moves.append(names[i][home])
+                    flags.append(False)
+                    cols[i] = col[:-1]
+                    break
+            else:
+                return key
 
 
 def _cell_home(c: int, j: int, cells: list, found: list, key: int, name: str, moves: list,

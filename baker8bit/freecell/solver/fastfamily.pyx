@@ -92,8 +92,33 @@ cdef int _rules(Rules *r, p, order) except -1:
     return 0
 
 
+cdef bint _free(const Rules *r, int k, const uint8_t *found) noexcept nogil:
+    """Is card k home, or the next of its suit with every card that could go on it free?"""
+    cdef int w, kk
+    if found[k // 13] != k % 13:
+        return found[k // 13] > k % 13
+    for w in range(2):
+        kk = r.kid[k][w]
+        if kk != NONE and not _free(r, kk, found):
+            return False
+    return True
+
+
 cdef inline bint _safe(const Rules *r, int c, const uint8_t *found) noexcept nogil:
-    """May c go home now, and safely (every card that could go on it is home)?"""
+    """May c go home now, and safely (every card that could go on it is free: the free-card
+    rule, ``family._safe``)?"""
+    cdef int w, k
+    if found[c // 13] != c % 13:
+        return False
+    for w in range(2):
+        k = r.kid[c][w]
+        if k != NONE and found[k // 13] <= k % 13 and not _free(r, k, found):
+            return False
+    return True
+
+
+cdef inline bint _game_safe(const Rules *r, int c, const uint8_t *found) noexcept nogil:
+    """Does the game move c home by itself (every card that could go on it is home)?"""
     cdef int w, k
     if found[c // 13] != c % 13:
         return False
@@ -106,8 +131,10 @@ cdef inline bint _safe(const Rules *r, int c, const uint8_t *found) noexcept nog
 
 cdef int _settle(const Rules *r, Pos *p, _Arena moves, uint64_t *key) except -1:
     """The safe moves home, the key following. In the game's order (King Albert's automatic
-    moves, marked AUTO: the columns while any goes, then one from a cell, and again), or the
-    1989 game's (every column once, then every cell, again while any went): ``family._settle``."""
+    moves, marked AUTO: the columns' cards the game's rule moves while any goes, then one move
+    of the player's: a safe card from a cell, else a column's top card safe by the free-card
+    rule only; and again), or the 1989 game's (every column once, then every cell, again while
+    any went): ``family._settle``."""
     cdef int i, j, c, u
     cdef bint moved = True
     cdef int flag = AUTO if r.game_order else 0
@@ -117,7 +144,7 @@ cdef int _settle(const Rules *r, Pos *p, _Arena moves, uint64_t *key) except -1:
             moved = False
             for i in range(r.ncol):
                 c = p.top[i]
-                while c != NONE and _safe(r, c, p.found):
+                while c != NONE and (_game_safe(r, c, p.found) if r.game_order else _safe(r, c, p.found)):
                     p.found[c // 13] += 1
                     u = p.under[c]
                     _flip(key, c, u, HOME)
@@ -137,7 +164,18 @@ cdef int _settle(const Rules *r, Pos *p, _Arena moves, uint64_t *key) except -1:
             if _cell_home(r, p, moves, key, j):
                 break
         else:
-            return 0
+            for i in range(r.ncol):
+                c = p.top[i]
+                if c != NONE and _safe(r, c, p.found):
+                    p.found[c // 13] += 1
+                    u = p.under[c]
+                    _flip(key, c, u, HOME)
+                    p.under[c] = HOME
+                    moves.push(i, r.home)
+                    p.top[i] = u if u != BOTTOM else NONE
+                    break
+            else:
+                return 0
 
 
 cdef inline bint _cell_home(const Rules *r, Pos *p, _Arena moves, uint64_t *key, int j) except -1:

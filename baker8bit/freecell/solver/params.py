@@ -9,9 +9,11 @@ rule is new.
 - ``parents[c]``: the cards c may be put on (one rank higher; the same suit, or either suit of
   the other colour): the **build rule**.
 - ``kids[c]``: the cards that may be put on c. A card goes home at once (safely,
-  ``safety.py``) when it may go home and every card of ``kids[c]`` is home: in suit that is
-  every legal move home (the one card that fits on it is below it on its suit stack), in
-  alternating colours Horne's rule (both cards of the other colour one rank lower are home).
+  ``safety.py``) when it may go home and every card of ``kids[c]`` is free (home, or the next
+  of its suit with its own kids free): in suit that is every legal move home (the one card that
+  fits on it is below it on its suit stack), in alternating colours a rule in the spirit of
+  Horne's (both cards of the other colour one rank lower are home, or may go home with theirs
+  free).
 - ``cells`` and ``reserve``: how many cells, and whether they are a reserve nothing may enter
   (King Albert's) or free cells a column's top card may be parked in.
 - ``any_empty``: whether any card may fill an empty column (``empty = "any"``) or only a king.
