@@ -296,7 +296,10 @@ def test_the_large_passes_are_the_readmes_last_rank_0_row_and_agree_with_fc_solv
 
 def test_the_cheapest_large_verdicts_are_found_again_and_the_win_types_to_winner():
     """The large passes' cheapest win and cheapest loss: ``solve`` at the row's cap gives the
-    same verdict after as many positions, and the win's keys play to WINNER."""
+    same verdict, and the win's keys play to WINNER. The rows were made before issue 22's
+    free-card rule (docs/SOLVER.md, alternating colours, rule 1), which sends more cards home at
+    once: the loss is proved again in no more positions than the row's, the win found again
+    within the cap (its line, and so its count, may differ)."""
     sys.path.insert(0, str(TOOL.parent))
     from decide_large import wins_through_keys
 
@@ -309,7 +312,9 @@ def test_the_cheapest_large_verdicts_are_found_again_and_the_win_types_to_winner
     for outcome in ("solved", "unsolvable"):
         r = min((r for r in rows(first) if r["outcome"] == outcome), key=lambda r: int(r["states"]))
         found = solve(Position.dealt(int(r["deal"]), rules), rules, max_states=LARGE[first])
-        assert (found.outcome, found.states) == (outcome, int(r["states"])), r["deal"]
+        assert found.outcome == outcome, r["deal"]
+        if outcome == "unsolvable":
+            assert found.states <= int(r["states"]), r["deal"]
         if outcome == "solved":
             assert wins_through_keys(["--game", "king-albert", "--deal", r["deal"]], found.keys(rules)), r["deal"]
 
