@@ -75,8 +75,7 @@ def _free(card: int, found) -> bool:
 def _safe(card: int, found) -> bool:
     """May ``card`` go home now, and is that safe? Both cards that could go on it are free (the
     free-card rule, ``safety.py``: nothing need ever be put on it again)."""
-    s, r = divmod(card, 13)
-    return found[s] == r and (r == 0 or all(_free(o * 13 + r - 1, found) for o in _other_colour(card)))
+    return found[card // 13] == card % 13 and _free(card, found)
 
 
 def _key(cols, cells) -> bytes:
