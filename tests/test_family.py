@@ -314,3 +314,12 @@ def test_a_table_made_at_its_final_size_is_the_same_search(rs):
     assert fixed == grown
     assert {a[0] for a in grown.values()} >= {UNKNOWN, SOLVED}, "the budgets both stop and end searches"
     assert any(a[1] >= 0.99 * n for (d, n), a in grown.items()), "a table filled to its budget"
+
+
+def test_a_seen_key_takes_three_bits_a_card():
+    """The seen table's key codes what each card lies on in three bits (``csearch._codes``: its
+    root card, a card it may go on, home, a cell, a column's bottom), 24 bytes where the card
+    under it took 40. That the code loses nothing is what the tests above check: the compiled
+    search makes ``family.py``'s search state for state, on every game and random rule sets."""
+    fast = compiled_module()
+    assert fast.KEY_BYTES == 24

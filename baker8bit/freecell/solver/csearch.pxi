@@ -9,7 +9,8 @@ from libc.stdint cimport uint64_t, uint16_t, uint8_t, int64_t, INT64_MIN
 cdef enum:
     NCARDS = 52
     MAXP = 20        # places (columns + cells) at most: letters A..S
-    WORDS = 5        # key words: the 52 six-bit fields end to end, 312 of 320 bits (40 bytes)
+    WORDS = 3        # key words: the 52 three-bit fields end to end, 156 of 192 bits (24 bytes)
+    CODES = 56       # what a card may lie on (a card 0..51, BOTTOM, PARKED, HOME), a code each
     BOTTOM = 52
     PARKED = 53
     HOME = 54
@@ -37,8 +38,8 @@ cdef struct Table:
     int64_t forgotten  # keys a forgetting table wrote over
 
 cdef enum:
-    # an empty slot's word 0: all zero, which no key's word 0 is (card 0's field is what lies
-    # under card 0, never card 0 itself), so a table from calloc, or a cleared one, is empty
+    # an empty slot's word 0: all zero, which no key's word 0 is (card 0's field is a code from
+    # 1 to 6, _pack), so a table from calloc, or a cleared one, is empty
     EMPTY_FIELD = 0
 
 
@@ -109,7 +110,7 @@ cdef int _table_init(Table *t, int64_t cap):
 
 
 cdef inline bint _same(const uint64_t *a, const uint64_t *b) noexcept nogil:
-    return a[0] == b[0] and a[1] == b[1] and a[2] == b[2] and a[3] == b[3] and a[4] == b[4]
+    return a[0] == b[0] and a[1] == b[1] and a[2] == b[2]
 
 
 cdef inline int64_t _slot(Table *t, const uint64_t *k) noexcept nogil:
@@ -215,23 +216,46 @@ cdef int _add(Table *t, const uint64_t *k) noexcept:
 
 # -- positions --------------------------------------------------------------------------------
 
-cdef inline void _pack(const Pos *p, uint64_t *k) noexcept nogil:
-    """The compact key: under[c] in bits 6c .. 6c + 5 of the words taken as one 320-bit number
-    (word 0 the lowest), so a field may begin in one word and end in the next."""
+cdef inline void _pack(const Pos *p, uint64_t *k, const uint8_t *code) noexcept nogil:
+    """The compact key: the code of under[c] (``code[c * CODES + under[c]]``, 1 to 6: what card
+    c lies on, among the six things it ever may, ``_codes``) in bits 3c .. 3c + 2 of the words
+    taken as one 192-bit number (word 0 the lowest), so a field may begin in one word and end in
+    the next."""
     cdef int c
     for c in range(WORDS):
         k[c] = 0
     for c in range(NCARDS):
-        _flip(k, c, 0, p.under[c])
+        _flip(k, c, 0, code[c * CODES + p.under[c]])
 
 
 cdef inline void _flip(uint64_t *k, int c, int old, int new) noexcept nogil:
-    """The key after card c's ``under`` changed from old to new."""
-    cdef int at = 6 * c
+    """The key after card c's field changed from the code old to the code new."""
+    cdef int at = 3 * c
     cdef uint64_t x = <uint64_t> (old ^ new)
     k[at >> 6] ^= x << (at & 63)
-    if (at & 63) > 58:  # the field's high bits are the next word's low ones
+    if (at & 63) > 61:  # the field's high bits are the next word's low ones
         k[(at >> 6) + 1] ^= x >> (64 - (at & 63))
+
+
+cdef void _codes(uint8_t *code, const Pos *root, const uint8_t (*parent)[2]) noexcept nogil:
+    """Each card's codes for what it may lie on (``_pack``). From the root on, a card lies on
+    the card it lay on at the root (1), on one of the cards it may go on (``parent``: 2, 3), at
+    home (4), in a cell (5), or at the bottom of a column (6), as a move puts it only on a card
+    it may go on, in an empty column, in a cell or home: six things, so three bits, where the
+    card under it took six. Two positions with different cards under a card get different codes
+    (a card lies on its root card only while it has never moved, and when that card is one it
+    may go on, the two are the same card and the same code), so the key is as exact as the
+    cards themselves (tests/test_family.py)."""
+    cdef int c, w
+    memset(code, 0, NCARDS * CODES)
+    for c in range(NCARDS):
+        code[c * CODES + root.under[c]] = 1
+        for w in range(2):
+            if parent[c][w] != NONE:
+                code[c * CODES + parent[c][w]] = 2 + w
+        code[c * CODES + HOME] = 4
+        code[c * CODES + PARKED] = 5
+        code[c * CODES + BOTTOM] = 6
 
 
 cdef class _Arena:
@@ -498,9 +522,10 @@ cdef class _Seen:
     both in memory: a search of 200,000,000 positions (48-byte keys then) peaked at 18.7 GB, of
     which 12.9 GB the table it ended with. A search allowed more than ``fixed_tables_from``
     positions (``expect``, its budget) instead makes its table once, at its final size
-    (``expect / FIXED_LOAD`` slots of 40 bytes, not a power of two: a slot is the hash modulo
-    the size): 11 GB for 250,000,000 positions, 17.8 GB for 400,000,000. The slots a key takes
-    differ, never which keys are in the set: the search is the same.
+    (``expect / FIXED_LOAD`` slots of ``KEY_BYTES``, not a power of two: a slot is the hash
+    modulo the size): with 24-byte keys 10.7 GB for 400,000,000 positions (17.8 GB with the
+    40-byte keys before them). The slots a key takes differ, never which keys are in the set:
+    the search is the same.
 
     ``table``: a table of that many slots that forgets (``_wadd``): the search may then run
     past what memory holds, searching again what it forgot."""
@@ -555,10 +580,12 @@ cdef inline bint _parked(const Pos *p, int card, int ncell) noexcept nogil:
     return False
 
 
-cdef int _push_root(_Stack stack, Pos *p, _Seen seen, cols, cells, found, int last, uint64_t *key) except -1:
+cdef int _push_root(_Stack stack, Pos *p, _Seen seen, cols, cells, found, int last, uint64_t *key,
+                    uint8_t *code, const uint8_t (*parent)[2]) except -1:
     """The first position into p: the columns (bytes, bottom card first), the cells (FREE for an
     empty one) and the terminal piles; on the stack (an entry of depth 0 and no moves: the
-    search takes p itself) and in the seen set; ``key`` is its key."""
+    search takes p itself) and in the seen set; ``key`` is its key, ``code`` the cards' codes
+    from it (``_codes``, with ``parent``: the cards each card may go on)."""
     cdef int i, j, c, below
     memset(p, 0, sizeof(Pos))
     for c in range(NCARDS):
@@ -579,7 +606,8 @@ cdef int _push_root(_Stack stack, Pos *p, _Seen seen, cols, cells, found, int la
             p.under[c] = PARKED
     for i in range(len(found)):
         p.found[i] = found[i]
-    _pack(p, key)
+    _codes(code, p, parent)
+    _pack(p, key, code)
     stack.push(0, 0, 0, last)
     return _add(&seen.t, key)
 

@@ -55,6 +55,7 @@ cdef struct Rules:
     int scheme         # the move order's scheme: 0 in suit (search.py's), 1 alternating colours
     uint8_t parent[NCARDS][2]   # the cards a card may go on (NONE: none)
     uint8_t kid[NCARDS][2]      # the cards that may go on a card (NONE: none)
+    uint8_t code[NCARDS * CODES]  # each card's key code of what it lies on (_codes, at the root)
     int prio[NKINDS]   # each kind's base priority
     int w_bury         # added to a move onto a column for each card it buries (scheme 0)
     int w_dig, w_long, w_empty, need_ranks   # the source column's gain (see _gain)
@@ -90,6 +91,11 @@ cdef int _rules(Rules *r, p, order) except -1:
     for k in range(NKINDS):
         r.prio[k] = order.prio[k]
     return 0
+
+
+cdef inline void _moved(const Rules *r, uint64_t *k, int c, int old, int new) noexcept nogil:
+    """The key after card c moved from lying on old to lying on new (``_flip`` of their codes)."""
+    _flip(k, c, r.code[c * CODES + old], r.code[c * CODES + new])
 
 
 cdef bint _free(const Rules *r, int k, const uint8_t *found) noexcept nogil:
@@ -147,7 +153,7 @@ cdef int _settle(const Rules *r, Pos *p, _Arena moves, uint64_t *key) except -1:
                 while c != NONE and (_game_safe(r, c, p.found) if r.game_order else _safe(r, c, p.found)):
                     p.found[c // 13] += 1
                     u = p.under[c]
-                    _flip(key, c, u, HOME)
+                    _moved(r, key, c, u, HOME)
                     p.under[c] = HOME
                     moves.push(i, r.home | flag)
                     moved = True
@@ -169,7 +175,7 @@ cdef int _settle(const Rules *r, Pos *p, _Arena moves, uint64_t *key) except -1:
                 if c != NONE and _safe(r, c, p.found):
                     p.found[c // 13] += 1
                     u = p.under[c]
-                    _flip(key, c, u, HOME)
+                    _moved(r, key, c, u, HOME)
                     p.under[c] = HOME
                     moves.push(i, r.home)
                     p.top[i] = u if u != BOTTOM else NONE
@@ -185,7 +191,7 @@ cdef inline bint _cell_home(const Rules *r, Pos *p, _Arena moves, uint64_t *key,
         return False
     p.found[c // 13] += 1
     p.cells[j] = FREE
-    _flip(key, c, PARKED, HOME)
+    _moved(r, key, c, PARKED, HOME)
     p.under[c] = HOME
     moves.push(r.ncol + j, r.home)
     return True
@@ -299,7 +305,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     p_cell_parent, p_cell_empty = r.prio[K_CELL_PARENT], r.prio[K_CELL_EMPTY]
     p_parent, p_empty, p_park = r.prio[K_PARENT], r.prio[K_EMPTY], r.prio[K_PARK]
     flag = AUTO if r.game_order else 0
-    _push_root(stack, &root, seen, cols, cells, found, NONE, key)
+    _push_root(stack, &root, seen, cols, cells, found, NONE, key, r.code, r.parent)
     path.ends(0, arena.size)
 
     while stack.size:
@@ -320,7 +326,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
             _remake(&cur, arena.data + top.mv_off, top.mv_len, ncol, home)
         path.pos[depth] = cur
         arena.size = path.end[depth]   # the moves of positions searched to the end: free (_Path)
-        _pack(&cur, key)
+        _pack(&cur, key, r.code)
         if forget:
             trail.enter(depth, key)
 
@@ -424,7 +430,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
             else:
                 new = PARKED
             memcpy(nkey, key, sizeof(key))
-            _flip(nkey, c, old, new)
+            _moved(r, nkey, c, old, new)
             if d != home and not (s < ncol and old != BOTTOM and _safe(r, old, cur.found)):
                 # A plain move: its key is tested before the child is made (most are seen).
                 where = _fresh(&seen.t, trail, forget, nkey)
@@ -466,7 +472,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                 while x != BOTTOM and _safe(r, x, child.found):
                     child.found[x // 13] += 1
                     u = cur.under[x]
-                    _flip(nkey, x, u, HOME)
+                    _moved(r, nkey, x, u, HOME)
                     child.under[x] = HOME
                     arena.push(s, home | flag)
                     if (x % 13 != 12 and (topcol[x + 1] >= 0 or _parked(&cur, x + 1, ncell))) or \
@@ -487,7 +493,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                         child.cells[d - ncol] = c
                     arena.size = off + 2
                     memcpy(nkey, key, sizeof(key))
-                    _flip(nkey, c, old, new)
+                    _moved(r, nkey, c, old, new)
             if not alone:
                 _settle(r, &child, arena, nkey)
             where = _fresh(&seen.t, trail, forget, nkey)
