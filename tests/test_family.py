@@ -188,6 +188,8 @@ def test_a_position_still_to_search_costs_an_entry_not_a_position():
     within memory. The tests above prove the remade positions are the ones the references make."""
     fast = compiled_module()
     assert fast.STACK_BYTES == 16 and fast.POSITION_BYTES == 96  # 120 when the stack held positions
+    # and the path keeps a depth's moves' place, not its position (taken back by ``_undo``)
+    assert fast.DEPTH_BYTES == 20
 
 
 @st.composite

@@ -17,6 +17,11 @@ cdef enum:
     NONE = 255       # no card (an empty column's exposed card)
     FREE = 254       # an empty cell, as in family.py
     PRIO0 = 16384    # added to a priority (well within +-PRIO0) in a candidate integer
+    # a move in the arena is two bytes, its source place and its destination byte: the place
+    # (PLACE bits), for a move home the card's suit (SUIT_SHIFT; ``_undo`` needs it), and AUTO
+    # (fastfamily.pyx: the game makes the move itself)
+    PLACE = 31
+    SUIT_SHIFT = 5
 
 cdef struct Pos:
     # the cards only: its depth, the card just moved and where its moves lie are the stack
@@ -333,12 +338,17 @@ cdef class _Stack:
         return 0
 
 
+cdef inline int _home(int home, int c) noexcept nogil:
+    """The destination byte of card c's move home: the place and the card's suit."""
+    return home | ((c // 13) << SUIT_SHIFT)
+
+
 cdef inline void _remake(Pos *p, const uint8_t *moves, int count, int ncol, int home) noexcept nogil:
     """Play the moves (pairs of places, as the arena keeps them) on p: a child from its parent."""
     cdef int m, s, d, c, u
     for m in range(count):
         s = moves[2 * m]
-        d = moves[2 * m + 1] & ~AUTO
+        d = moves[2 * m + 1] & PLACE
         if s < ncol:
             c = p.top[s]
             u = p.under[c]
@@ -357,6 +367,34 @@ cdef inline void _remake(Pos *p, const uint8_t *moves, int count, int ncol, int 
             p.cells[d - ncol] = c
 
 
+cdef inline void _undo(Pos *p, const uint8_t *moves, int count, int ncol, int home) noexcept nogil:
+    """Take back the moves ``_remake`` played (last first): the parent from its child. A card
+    leaves its destination (for a move home, the last card home of the suit the move names)
+    and lies again on its source's top card, which is the card that lay under it before the
+    move, since every later move is taken back first."""
+    cdef int m, s, d, c, u, k
+    for m in range(count - 1, -1, -1):
+        s = moves[2 * m]
+        d = moves[2 * m + 1] & PLACE
+        if d == home:
+            k = (moves[2 * m + 1] >> SUIT_SHIFT) & 3
+            p.found[k] -= 1
+            c = k * 13 + p.found[k]
+        elif d < ncol:
+            c = p.top[d]
+            u = p.under[c]
+            p.top[d] = NONE if u == BOTTOM else u
+        else:
+            c = p.cells[d - ncol]
+            p.cells[d - ncol] = FREE
+        if s < ncol:
+            p.under[c] = BOTTOM if p.top[s] == NONE else p.top[s]
+            p.top[s] = c
+        else:
+            p.under[c] = PARKED
+            p.cells[s - ncol] = c
+
+
 cdef class _Path:
     """The moves of each position on the current path, by depth (offset and count in the arena),
     and where each depth's latest children's moves end (``ends``).
@@ -367,8 +405,9 @@ cdef class _Path:
     may go back to where the siblings' moves ended. Without that it would keep every
     position's moves to the end of the search, which a table that forgets never reaches.
 
-    ``pos[d]``: the position searched at depth d, from which its children are remade."""
-    cdef Pos *pos
+    The positions themselves are not kept: the search holds one, the last it searched, and
+    goes back up the path by taking its moves back (``_undo``), 20 bytes a depth where a
+    position a depth took 116 (a King Albert search 15 million moves deep held 1.8 GB of them)."""
     cdef int64_t *off
     cdef int64_t *end
     cdef int *length
@@ -379,12 +418,10 @@ cdef class _Path:
         self.off = <int64_t *> malloc(self.cap * sizeof(int64_t))
         self.end = <int64_t *> malloc(self.cap * sizeof(int64_t))
         self.length = <int *> malloc(self.cap * sizeof(int))
-        self.pos = <Pos *> malloc(self.cap * sizeof(Pos))
-        if self.off == NULL or self.end == NULL or self.length == NULL or self.pos == NULL:
+        if self.off == NULL or self.end == NULL or self.length == NULL:
             raise MemoryError()
 
     def __dealloc__(self):
-        free(self.pos)
         free(self.off)
         free(self.end)
         free(self.length)
@@ -393,12 +430,7 @@ cdef class _Path:
         cdef int64_t *o
         cdef int64_t *e
         cdef int *n
-        cdef Pos *ps
         while depth >= self.cap:
-            ps = <Pos *> realloc(self.pos, self.cap * 2 * sizeof(Pos))
-            if ps == NULL:
-                raise MemoryError()
-            self.pos = ps
             o = <int64_t *> realloc(self.off, self.cap * 2 * sizeof(int64_t))
             if o == NULL:
                 raise MemoryError()
@@ -504,7 +536,8 @@ cdef enum:
     WINDOW = 32      # the slots a key may take in a table that forgets
 KEY_BYTES = WORDS * 8  # a slot's bytes: a table that forgets of M bytes has M // KEY_BYTES slots
 STACK_BYTES = sizeof(Entry)  # a position still to search, on the stack
-POSITION_BYTES = sizeof(Pos)  # a position searched, on the path (one a depth)
+POSITION_BYTES = sizeof(Pos)  # a position (the search holds the root and the one it searches)
+DEPTH_BYTES = 2 * sizeof(int64_t) + sizeof(int)  # a depth of the path (_Path: its moves' place)
 
 
 def fixed_tables_from(int64_t n):

@@ -155,7 +155,7 @@ cdef int _settle(const Rules *r, Pos *p, _Arena moves, uint64_t *key) except -1:
                     u = p.under[c]
                     _moved(r, key, c, u, HOME)
                     p.under[c] = HOME
-                    moves.push(i, r.home | flag)
+                    moves.push(i, _home(r.home, c) | flag)
                     moved = True
                     c = u if u != BOTTOM else NONE
                 p.top[i] = c
@@ -177,7 +177,7 @@ cdef int _settle(const Rules *r, Pos *p, _Arena moves, uint64_t *key) except -1:
                     u = p.under[c]
                     _moved(r, key, c, u, HOME)
                     p.under[c] = HOME
-                    moves.push(i, r.home)
+                    moves.push(i, _home(r.home, c))
                     p.top[i] = u if u != BOTTOM else NONE
                     break
             else:
@@ -193,7 +193,7 @@ cdef inline bint _cell_home(const Rules *r, Pos *p, _Arena moves, uint64_t *key,
     p.cells[j] = FREE
     _moved(r, key, c, PARKED, HOME)
     p.under[c] = HOME
-    moves.push(r.ncol + j, r.home)
+    moves.push(r.ncol + j, _home(r.home, c))
     return True
 
 
@@ -285,7 +285,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     cdef int bury[MAXP]
     cdef int topcol[256]
     cdef int ncand, i, j, k, c, s, d, x, n, nmoves, cnt, old, new, nempty, empty, freecell, ncell, ncol, home
-    cdef int depth, last, rr, first_child, e, pa, which, total_found, nsuits, u, flag
+    cdef int depth, at = 0, last, rr, first_child, e, pa, which, total_found, nsuits, u, flag
     cdef bint alone, any_empty, reserve, home_moves, game_order
     cdef int scheme, nparents, need_ranks, w_dig, w_bury, w_empty, w_long
     cdef int p_home_cell, p_home_col, p_cell_parent, p_cell_empty, p_parent, p_empty, p_park
@@ -317,14 +317,16 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
         top = &stack.data[stack.size]
         depth = top.depth
         last = top.last
-        path.put(depth, top.mv_off, top.mv_len)
-        # the position: the root, or its parent on the path with the moves that lead from it
+        # the position: the root, or its parent on the path (the last position searched with
+        # the path's moves taken back up to it) with the moves that lead from it
         if depth == 0:
             cur = root
         else:
-            cur = path.pos[depth - 1]
+            for k in range(at, depth - 1, -1):
+                _undo(&cur, arena.data + path.off[k], path.length[k], ncol, home)
             _remake(&cur, arena.data + top.mv_off, top.mv_len, ncol, home)
-        path.pos[depth] = cur
+        at = depth
+        path.put(depth, top.mv_off, top.mv_len)
         arena.size = path.end[depth]   # the moves of positions searched to the end: free (_Path)
         _pack(&cur, key, r.code)
         if forget:
@@ -459,7 +461,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                 child.cells[d - ncol] = c
             # Cards go home after the move: make the child and its safe moves, then test it.
             off = arena.size
-            arena.push(s, d)
+            arena.push(s, _home(home, c) if d == home else d)
             alone = False
             if d != home and not game_order:
                 # The position was settled, so the exposed card is the only safe one: walk
@@ -474,7 +476,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                     u = cur.under[x]
                     _moved(r, nkey, x, u, HOME)
                     child.under[x] = HOME
-                    arena.push(s, home | flag)
+                    arena.push(s, _home(home, x) | flag)
                     if (x % 13 != 12 and (topcol[x + 1] >= 0 or _parked(&cur, x + 1, ncell))) or \
                             _reached(r, x, topcol, &cur, ncell):
                         alone = False
@@ -541,6 +543,6 @@ cdef tuple _step(names, _Arena arena, int64_t off, int count):
     for m in range(count):
         s = arena.data[off + 2 * m]
         d = arena.data[off + 2 * m + 1]
-        mv.append(names[s][d & ~AUTO])
+        mv.append(names[s][d & PLACE])
         fl.append(bool(d & AUTO))
     return tuple(mv), tuple(fl)
