@@ -208,7 +208,8 @@ LARGE = {"king-albert-r0-large-30m.csv": 30_000_000,
          "king-albert-r0-large-350m.csv": 350_000_000,
          "king-albert-r0-forget-16g.csv": 1_000_000_000,  # solve --memory 16G: a table that forgets, 1,000,000,000 a move order
          "king-albert-r0-forget-12g.csv": 700_000_000,  # --memory 12G, 700,000,000 a move order
-         "king-albert-r0-free-400m.csv": 400_000_000}  # the free-card rule (issue 22), an exact table
+         "king-albert-r0-free-400m.csv": 400_000_000,  # the free-card rule (issue 22), an exact table
+         "king-albert-r0-free-650m.csv": 650_000_000}  # and the 24-byte keys (issue 22)
 
 
 def after_fixed_tries() -> dict[int, str]:
