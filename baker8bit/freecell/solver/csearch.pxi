@@ -18,8 +18,8 @@ cdef enum:
     FREE = 254       # an empty cell, as in family.py
     PRIO0 = 16384    # added to a priority (well within +-PRIO0) in a candidate integer
     # a move in the arena is two bytes, its source place and its destination byte: the place
-    # (PLACE bits), for a move home the card's suit (SUIT_SHIFT; ``_undo`` needs it), and AUTO
-    # (fastfamily.pyx: the game makes the move itself)
+    # (PLACE bits), the moved card's suit (SUIT_SHIFT, ``_dest``; ``_undo`` needs it for a move
+    # home), and AUTO (fastfamily.pyx: the game makes the move itself)
     PLACE = 31
     SUIT_SHIFT = 5
 
@@ -338,9 +338,9 @@ cdef class _Stack:
         return 0
 
 
-cdef inline int _home(int home, int c) noexcept nogil:
-    """The destination byte of card c's move home: the place and the card's suit."""
-    return home | ((c // 13) << SUIT_SHIFT)
+cdef inline int _dest(int d, int c) noexcept nogil:
+    """The destination byte of card c's move to place d: the place and the card's suit."""
+    return d | ((c // 13) << SUIT_SHIFT)
 
 
 cdef inline void _remake(Pos *p, const uint8_t *moves, int count, int ncol, int home) noexcept nogil:

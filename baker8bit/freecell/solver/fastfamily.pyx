@@ -155,7 +155,7 @@ cdef int _settle(const Rules *r, Pos *p, _Arena moves, uint64_t *key) except -1:
                     u = p.under[c]
                     _moved(r, key, c, u, HOME)
                     p.under[c] = HOME
-                    moves.push(i, _home(r.home, c) | flag)
+                    moves.push(i, _dest(r.home, c) | flag)
                     moved = True
                     c = u if u != BOTTOM else NONE
                 p.top[i] = c
@@ -177,7 +177,7 @@ cdef int _settle(const Rules *r, Pos *p, _Arena moves, uint64_t *key) except -1:
                     u = p.under[c]
                     _moved(r, key, c, u, HOME)
                     p.under[c] = HOME
-                    moves.push(i, _home(r.home, c))
+                    moves.push(i, _dest(r.home, c))
                     p.top[i] = u if u != BOTTOM else NONE
                     break
             else:
@@ -193,7 +193,7 @@ cdef inline bint _cell_home(const Rules *r, Pos *p, _Arena moves, uint64_t *key,
     p.cells[j] = FREE
     _moved(r, key, c, PARKED, HOME)
     p.under[c] = HOME
-    moves.push(r.ncol + j, _home(r.home, c))
+    moves.push(r.ncol + j, _dest(r.home, c))
     return True
 
 
@@ -445,7 +445,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                 if s < ncol and old == BOTTOM and nempty + 1 > max_empty:
                     max_empty = nempty + 1   # counted before the card lands, as family._run
                 stack.push(depth + 1, arena.size, 1, c)   # remade when popped (_remake)
-                arena.push(s, d)
+                arena.push(s, _dest(d, c))
                 continue
             child = cur
             child.under[c] = new
@@ -461,7 +461,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                 child.cells[d - ncol] = c
             # Cards go home after the move: make the child and its safe moves, then test it.
             off = arena.size
-            arena.push(s, _home(home, c) if d == home else d)
+            arena.push(s, _dest(d, c))
             alone = False
             if d != home and not game_order:
                 # The position was settled, so the exposed card is the only safe one: walk
@@ -476,7 +476,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
                     u = cur.under[x]
                     _moved(r, nkey, x, u, HOME)
                     child.under[x] = HOME
-                    arena.push(s, _home(home, x) | flag)
+                    arena.push(s, _dest(home, x) | flag)
                     if (x % 13 != 12 and (topcol[x + 1] >= 0 or _parked(&cur, x + 1, ncell))) or \
                             _reached(r, x, topcol, &cur, ncell):
                         alone = False
