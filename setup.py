@@ -20,6 +20,7 @@ MODULES = [
     ("baker8bit.freecell.solver._cfamily", "baker8bit/freecell/solver/fastfamily.pyx"),
     ("baker8bit.games.blue._csearch", "baker8bit/games/blue/fastsearch.pyx"),
     ("baker8bit.games.sequence._csearch", "baker8bit/games/sequence/fastsearch.pyx"),
+    ("baker8bit.games.sequence._cnested", "baker8bit/games/sequence/fastnested.pyx"),
 ]
 NOTE = "baker8bit: the compiled searches were not built ({why}); the plain-Python searches will run"
 

@@ -87,7 +87,7 @@ def test_wheel_installs_and_draws_a_screen(tmp_path):
     # The package build compiled the three searches into the wheel (sources stay in the sdist).
     if shutil.which(os.environ.get("CC", "cc")):
         compiled_names = [n for n in names if n.endswith((".so", ".pyd"))]
-        assert {n.split("/")[-1].split(".")[0] for n in compiled_names} == {"_cfamily", "_csearch"}
+        assert {n.split("/")[-1].split(".")[0] for n in compiled_names} == {"_cfamily", "_csearch", "_cnested"}
         version = subprocess.run([str(py), "-m", "baker8bit", "--version"], cwd=run_dir, capture_output=True,
                                  text=True, env=env).stdout
         assert "freecell compiled, blue compiled, sequence compiled" in version, version

@@ -142,6 +142,36 @@ def test_seeds_give_a_deal_tries_in_turn_until_one_decides(tmp_path, capsys):
     assert replays_to_a_win(9, rows[9]["keys"], capsys)
 
 
+def test_nested_runs_the_nested_search_and_its_wins_replay_through_keys(tmp_path, capsys):
+    """--nested L: each deal's row is the nested search of level L with the pass's seed, tries
+    in turn until one wins; a win's keys play to WINNER."""
+    from baker8bit.core import compiled
+    from baker8bit.games.sequence import nested
+    from baker8bit.games.sequence.search import decode
+
+    tool = load_tool()
+    study = study_csv(tmp_path / "study.csv", [(16, "unknown"), (3, "won"), (971, "unknown")])
+    out = tmp_path / "nested.csv"
+    assert tool.main([str(study), "--out", str(out), "--nested", "2", "--seeds", "40"]) == 0
+    rows = read(out)
+    assert [int(r["deal"]) for r in rows] == [16, 971]
+    for r in rows:
+        d = int(r["deal"])
+        k = (int(r["seed"]) - d) >> 20
+        assert 1 <= k <= 40 and r["search"] == compiled.search_name("sequence-nested")
+        start = State.dealt(d)
+        score, codes, positions = nested.implementation().run(
+            (start.hand,) + tuple(start.deck), start.storage, start.finals, 2, int(r["seed"]))
+        assert int(r["positions"]) == positions
+        assert r["outcome"] == ("won" if score == nested.WON else "unknown")
+        if r["outcome"] == "won":
+            assert r["keys"] == " ".join(str(decode(c)) for c in codes)
+            assert replays_to_a_win(d, r["keys"], capsys), d
+        else:
+            assert k == 40 and r["keys"] == ""
+    assert any(r["outcome"] == "won" for r in rows)
+
+
 def run(tool, argv: list[str]) -> int:
     """The tool's exit status, whether ``main`` returns it or argparse exits with it."""
     try:
@@ -157,6 +187,7 @@ def run(tool, argv: list[str]) -> int:
     (["--pass", "0"], "--pass and --seeds at least 1"),
     (["--seeds", "0"], "--pass and --seeds at least 1"),
     (["--workers", "x"], "invalid int value"),
+    (["--nested", "4"], "--nested must be 1, 2 or 3"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(tmp_path, capsys, args, says):
     tool = load_tool()

@@ -11,8 +11,13 @@ or is proven lost. ``--seeds K`` gives a deal K tries in turn, passes PASS..PASS
 deal) >> 20``), or the last try's when none decides. Rows are written as they come (flushed, so an interrupted run keeps them); a
 deal already in ``--out`` is skipped, so the same command resumes.
 
+``--nested L`` runs the nested Monte Carlo search of level L instead (``nested.py``:
+docs/games/sequence.md); it wins or says nothing, so a deal it does not win stays unknown, and
+``--max-states`` and ``--try-states`` do not apply. Its row's positions are the moves that
+search played.
+
     python tools/sequence_unknown_solve.py STUDY.csv --out FILE [--max-states N] [--pass K]
-        [--seeds K] [--try-states T] [--workers W]
+        [--seeds K] [--try-states T] [--nested L] [--workers W]
 
 Defaults: 20,000,000 positions, pass 1, one seed, the solver's tries (``TRY_STATES`` positions
 each), one worker. Bad arguments or an unreadable CSV: one
@@ -36,13 +41,16 @@ from baker8bit.commands.common import OneLineParser  # noqa: E402
 FIELDS = ("deal", "outcome", "seed", "positions", "seconds", "search", "keys")
 
 
-def decide(job: tuple[int, int, int, int, int]) -> dict:
+def decide(job: tuple[int, int, int, int, int, int]) -> dict:
     """One deal: the solver's answer at ``max_states`` with passes ``first``.. ``first + seeds - 1``
-    in turn (the seed of pass k is ``deal + k * 2**20``) until one decides, as a row."""
+    in turn (the seed of pass k is ``deal + k * 2**20``) until one decides, as a row; with
+    ``level`` (not 0) the nested search of that level in place of the solver."""
     from baker8bit.games.sequence import solver
     from baker8bit.games.sequence.rules import State
 
-    deal, max_states, first, seeds, try_states = job
+    deal, max_states, first, seeds, try_states, level = job
+    if level:
+        return decide_nested(deal, level, first, seeds)
     for k in range(first, first + seeds):
         seed = deal + (k << 20)
         t = time.perf_counter()
@@ -52,6 +60,28 @@ def decide(job: tuple[int, int, int, int, int]) -> dict:
     return {"deal": deal, "outcome": r.outcome, "seed": seed, "positions": r.states,
             "seconds": f"{time.perf_counter() - t:.1f}", "search": solver.implementation_name(),
             "keys": " ".join(str(m) for m in r.moves)}
+
+
+def decide_nested(deal: int, level: int, first: int, seeds: int) -> dict:
+    """``decide`` with the nested search of ``level``: passes in turn until one wins."""
+    from baker8bit.core import compiled
+    from baker8bit.games.sequence import nested
+    from baker8bit.games.sequence.rules import State
+    from baker8bit.games.sequence.search import decode
+
+    start = State.dealt(deal)
+    cards = (start.hand,) + tuple(start.deck)
+    search = nested.implementation()
+    for k in range(first, first + seeds):
+        seed = deal + (k << 20)
+        t = time.perf_counter()
+        score, codes, positions = search.run(cards, start.storage, start.finals, level, seed)
+        if score == nested.WON:
+            break
+    won = score == nested.WON
+    return {"deal": deal, "outcome": "won" if won else "unknown", "seed": seed, "positions": positions,
+            "seconds": f"{time.perf_counter() - t:.1f}", "search": compiled.search_name("sequence-nested"),
+            "keys": " ".join(str(decode(c)) for c in codes) if won else ""}
 
 
 def unknown_deals(path: str) -> list[int]:
@@ -70,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="K: up to K tries a deal, passes PASS..PASS+K-1, until one decides (default 1)")
     ap.add_argument("--try-states", type=int, default=None,
                     help="positions a try (default the solver's TRY_STATES; longer tries for the hardest deals)")
+    ap.add_argument("--nested", type=int, default=0, metavar="L",
+                    help="the nested Monte Carlo search of level L (1..3) instead of the solver")
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     args = ap.parse_args(argv)
     if args.max_states < 1 or args.workers < 1 or args.pass_ < 1 or args.seeds < 1 or (
@@ -77,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
         print("sequence_unknown_solve: --max-states, --try-states and --workers must be at least 1, "
               "--pass and --seeds at least 1",
               file=sys.stderr)
+        return 2
+    if not 0 <= args.nested <= 3:
+        print("sequence_unknown_solve: --nested must be 1, 2 or 3", file=sys.stderr)
         return 2
     try:
         deals = unknown_deals(args.study_csv)
@@ -95,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     from baker8bit.games.sequence import solver
 
     try_states = args.try_states or solver.TRY_STATES
-    jobs = [(d, args.max_states, args.pass_, args.seeds, try_states) for d in deals if d not in done]
+    jobs = [(d, args.max_states, args.pass_, args.seeds, try_states, args.nested) for d in deals if d not in done]
     new = not out.exists() or out.stat().st_size == 0
     try:
         with out.open("a", newline="", encoding="utf-8") as f:

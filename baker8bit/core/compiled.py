@@ -23,6 +23,8 @@ SEARCHES = {
     "freecell": ("baker8bit.freecell.solver._cfamily", "baker8bit.freecell.solver.family"),
     "blue": ("baker8bit.games.blue._csearch", "baker8bit.games.blue.search"),
     "sequence": ("baker8bit.games.sequence._csearch", "baker8bit.games.sequence.search"),
+    # the nested Monte Carlo search for the deals the depth-first search leaves unknown
+    "sequence-nested": ("baker8bit.games.sequence._cnested", "baker8bit.games.sequence.nested"),
 }
 COMPILED, PURE = "compiled", "pure"
 
