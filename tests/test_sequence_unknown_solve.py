@@ -227,7 +227,8 @@ PASSES = [GAMES / "sequence-unknown-20m-1-10000.csv", GAMES / "sequence-unknown-
           GAMES / "sequence-unknown-20m-long4-1-10000.csv", GAMES / "sequence-unknown-20m-long5-1-10000.csv",
           GAMES / "sequence-unknown-20m-tries2k-1-10000.csv", GAMES / "sequence-unknown-20m-tries2k-2-1-10000.csv",
           GAMES / "sequence-unknown-20m-tries500-1-10000.csv", GAMES / "sequence-unknown-20m-tries500-2-1-10000.csv",
-          GAMES / "sequence-unknown-20m-tries200-1-10000.csv", GAMES / "sequence-unknown-20m-tries300-1-10000.csv"]
+          GAMES / "sequence-unknown-20m-tries200-1-10000.csv", GAMES / "sequence-unknown-20m-tries300-1-10000.csv",
+          GAMES / "sequence-unknown-nested2-1-10000.csv", GAMES / "sequence-unknown-nested3-1-10000.csv"]
 
 
 def study_outcomes() -> dict[int, str]:
@@ -294,7 +295,9 @@ def readme_rows() -> list[str]:
               "clairvoyant, still unknown searched again (tries of 500 positions, 8 seeds, after 8 more of 2,000 that won none)",
               "clairvoyant, still unknown searched again (tries of 500 positions, 8 more seeds)",
               "clairvoyant, still unknown searched again (tries of 200 positions, 8 seeds, after 8 more of 500 that won none)",
-              "clairvoyant, still unknown searched again (tries of 300 positions, 8 seeds, after 48 more of 50 to 1,000 that won none)"]
+              "clairvoyant, still unknown searched again (tries of 300 positions, 8 seeds, after 48 more of 50 to 1,000 that won none)",
+              "clairvoyant, still unknown searched again (nested Monte Carlo search of level 2, up to 3,000 seeds)",
+              "clairvoyant, still unknown searched again (nested Monte Carlo search of level 3, up to 300 seeds)"]
     for label, rows in zip(labels, [None, *shipped_passes()]):
         for r in rows or ():
             outcomes[int(r["deal"])] = r["outcome"]
