@@ -12,6 +12,8 @@ it won, lost or left unknown.
 Last, HELP's sampling player (``players.sampling_move``, 64 samples: HELP's at help_rate 8000):
 the time of each choice along the games it plays itself on deals 1..H (--hint-deals, default
 20), median, p90, p99 and max in milliseconds, against the 32 frames (533 ms) HELP waits.
+Then the nested Monte Carlo search (``nested.py``, for the deals the study leaves unknown): moves
+played a second by 20 searches of level 1 from deal 16, pure and compiled.
 --smoke: 20 deals, 1 search deal, a budget of 2,000, 3 decisions, 1 HELP deal (the tests run this).
 """
 
@@ -27,7 +29,7 @@ if importlib.util.find_spec("baker8bit") is None:  # measure the installed packa
 
 from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.games.sequence import players as pl  # noqa: E402
-from baker8bit.games.sequence import search, solver  # noqa: E402
+from baker8bit.games.sequence import nested, search, solver  # noqa: E402
 from baker8bit.games.sequence.rules import State, deal  # noqa: E402
 
 
@@ -38,6 +40,16 @@ def positions_per_second(pure: bool, budget: int) -> tuple[int, float]:
     count, t = 0, time.perf_counter()
     for d in (1, 3, 5):
         count += impl.run(deal(d), ((),) * 4, (0,) * 4, budget, flags)[2]
+    return count, time.perf_counter() - t
+
+
+def nested_speed(pure: bool, tries: int) -> tuple[int, float]:
+    """Moves played and seconds of ``tries`` nested searches of level 1 from deal 16 (seeds 1..tries)."""
+    impl = nested.implementation(pure)
+    start = State.dealt(16)
+    count, t = 0, time.perf_counter()
+    for seed in range(1, tries + 1):
+        count += impl.run((start.hand,) + tuple(start.deck), start.storage, start.finals, 1, seed)[2]
     return count, time.perf_counter() - t
 
 
@@ -69,6 +81,13 @@ def main(argv: list[str] | None = None) -> None:
         runs.append(("compiled", False, args.max_states * 10))
     for label, pure, budget in runs:
         count, dt = positions_per_second(pure, budget)
+        print(f"{label:<12} {count:>10} {dt:>9.2f} {count / dt:>12.0f}", flush=True)
+    print(f"\n{'nested':<12} {'moves':>10} {'seconds':>9} {'moves/s':>12}")
+    tries = 1 if args.smoke else 20
+    for label, pure in (("pure", True), ("compiled", False)):
+        if not pure and nested.implementation() is nested:
+            continue  # not built
+        count, dt = nested_speed(pure, tries)
         print(f"{label:<12} {count:>10} {dt:>9.2f} {count / dt:>12.0f}", flush=True)
     budget = 2_000 if args.smoke else 1_000_000
     times, outcomes = [], {"won": 0, "lost": 0, "unknown": 0}
