@@ -174,6 +174,8 @@ def test_bench_sequence_prints_every_player():
     for name in ("random", "greedy", "best", "lookahead", "sampling", "clairvoyant"):
         assert re.search(rf"^{name} +\d+ +{NUM} +{NUM}$", out, re.M), f"{name}:\n{out}"
     assert re.search(r"^pure +\d+ +[\d.]+ +\d+$", out, re.M), out  # the search's positions a second
+    nested = out[out.index("moves/s"):]  # the nested search's table: moves a second, pure first
+    assert re.search(r"^pure +[1-9]\d* +[\d.]+ +[1-9]\d*$", nested, re.M), out
     assert re.search(r"median [\d.]+ s; won \d+, lost \d+, unknown \d+$", out, re.M), out
     help_row = re.search(rf"^sampling +64 +(\d+) +{NUM} +{NUM} +{NUM} +({NUM})$", out, re.M)  # HELP's choices
     assert help_row and int(help_row.group(1)) > 0 and float(help_row.group(2)) > 0, out
