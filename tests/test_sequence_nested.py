@@ -118,3 +118,36 @@ def test_compiled_and_pure_agree_on_full_deals(deal, level, seed):
 def test_the_search_is_named_for_version_and_the_rows(capsys):
     assert compiled.search_name("sequence-nested") in ("compiled", "pure")
     assert "sequence-nested" in compiled.summary()
+
+
+def test_solve_nested_prints_the_keys_of_a_win(capsys):
+    capsys.readouterr()
+    assert cli_main(["solve", "--game", "sequence", "--deal", "3", "--nested", "1", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["outcome"] == "solved" and answer["search"] == compiled.search_name("sequence-nested")
+    assert cli_main(["keys", "--game", "sequence", "--deal", "3", " ".join(answer["solution"]), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["won"]
+
+
+def test_solve_nested_stops_at_its_budget_and_says_unknown(capsys):
+    capsys.readouterr()
+    assert cli_main(["solve", "--game", "sequence", "--deal", "16", "--nested", "1", "--max-states", "30000"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "unknown" and "0 moves" in out[1]
+    played = int(out[1].split(", ")[1].split()[0])
+    assert 30000 <= played < 30000 + 20000  # the search that passes the budget is the last one
+
+
+@pytest.mark.parametrize("game", ["baker", "bakers-game", "eight-off", "king-albert", "blue"])
+def test_solve_nested_is_refused_in_one_line_for_the_other_games(game, capsys):
+    capsys.readouterr()
+    assert cli_main(["solve", "--game", game, "--deal", "1", "--nested", "2"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"baker8bit: the game {game} has no option --nested for solve (it is for sequence)"]
+
+
+@pytest.mark.parametrize("level", ["0", "4"])
+def test_solve_nested_levels_are_1_to_3(level, capsys):
+    capsys.readouterr()
+    assert cli_main(["solve", "--game", "sequence", "--deal", "1", "--nested", level]) == 2
+    assert capsys.readouterr().err.strip() == "baker8bit: --nested must be 1, 2 or 3"

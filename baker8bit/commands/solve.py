@@ -60,6 +60,10 @@ def register(subparsers) -> None:
                    "at most SIZE (e.g. 16G) of positions seen; past it the search forgets some and "
                    "searches them again when it meets them, so a deal too large for memory can still "
                    "be won or proved lost (slower; --max-states then counts positions searched, again or not)")
+    p.add_argument("--nested", type=int, default=None, metavar="L",
+                   help="sequence: the nested Monte Carlo search of level L (1, 2 or 3) instead of the "
+                   "depth-first one, seeds 1, 2, ... until one wins or --max-states moves are played; "
+                   "it wins or says unknown (it proves nothing lost)")
     p.set_defaults(func=run)
 
     p = subparsers.add_parser(
@@ -104,6 +108,12 @@ def run(args: argparse.Namespace) -> int:
             return _fail(f"the game {variant.id} has no option --memory for solve "
                          "(it is for the 1989 game, Baker's Game, Eight Off and King Albert)")
         extra["memory"] = args.memory
+    if args.nested is not None:
+        if not getattr(variant, "nested", False):
+            return _fail(f"the game {variant.id} has no option --nested for solve (it is for sequence)")
+        if not 1 <= args.nested <= 3:
+            return _fail("--nested must be 1, 2 or 3")
+        extra["nested"] = args.nested
     try:
         result = variant.solve(position, rules, max_states=args.max_states, max_seconds=args.max_seconds, **extra)
     except ValueError as e:

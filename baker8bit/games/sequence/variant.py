@@ -25,6 +25,7 @@ class SequenceVariant(Variant):
                       "sequence: the player HELP asks, sampling or lookahead (default sampling)"),)
     options_before = {"hint": "lookahead"}  # a recording made before the option keeps the look-ahead HELP
     saves = False  # no saved game yet: a game is short (at most 104 moves) and replays by its number
+    nested = True  # ``solve`` takes ``nested``: the nested Monte Carlo search instead of the depth-first one
 
     def __init__(self) -> None:
         data = tomllib.loads(resources.files(__package__).joinpath("game.toml").read_text("utf-8"))
@@ -88,13 +89,16 @@ class SequenceVariant(Variant):
 
         return SequencePlanner(rules, deal, strategy)
 
-    def solve(self, position: State, rules, max_states=None, max_seconds=None) -> SolveResult:
+    def solve(self, position: State, rules, max_states=None, max_seconds=None, nested: int | None = None) -> SolveResult:
         """The exact search (``solver.py``: compiled where built, else plain Python): won is solved, lost (every continuation
-        examined) unsolvable; the keys are the moves as typed (``H3``, ``HB``, ``C1``)."""
+        examined) unsolvable; the keys are the moves as typed (``H3``, ``HB``, ``C1``). ``nested``: the
+        nested Monte Carlo search of that level instead (``_solve_nested``)."""
         import time
 
         from baker8bit.games.sequence import players
 
+        if nested:
+            return _solve_nested(position, nested, max_states or SOLVE_STATES_COMPILED, max_seconds)
         t0 = time.perf_counter()
         from baker8bit.games.sequence.solver import implementation_name
 
@@ -103,3 +107,30 @@ class SequenceVariant(Variant):
         outcome = {players.WON: SOLVED, players.LOST: UNSOLVABLE}.get(r.outcome, UNKNOWN)
         keys = tuple(str(m) for m in r.moves) if outcome == SOLVED else ()
         return SolveResult(outcome, keys, len(keys), r.states, time.perf_counter() - t0, implementation_name())
+
+
+def _solve_nested(position: State, level: int, max_moves: int, max_seconds: float | None) -> SolveResult:
+    """``nested.py``'s search of ``level`` from ``position`` with seeds 1, 2, ... until one wins,
+    or ``max_moves`` moves are played in all, or ``max_seconds`` pass (checked between searches):
+    solved with the keys, else unknown (it proves nothing lost). ``positions``: the moves played."""
+    import time
+
+    from baker8bit.core.compiled import search_name
+    from baker8bit.games.sequence import nested
+    from baker8bit.games.sequence.search import decode
+
+    if not 1 <= level <= 3:
+        raise ValueError("--nested must be 1, 2 or 3")
+    t0 = time.perf_counter()
+    cards = ((position.hand,) + tuple(position.deck)) if position.hand is not None else ()
+    search = nested.implementation()
+    played, seed, keys = 0, 0, ()
+    while played < max_moves and (max_seconds is None or time.perf_counter() - t0 < max_seconds):
+        seed += 1
+        score, codes, n = search.run(cards, position.storage, position.finals, level, seed)
+        played += n
+        if score == nested.WON:
+            keys = tuple(str(decode(c)) for c in codes)
+            break
+    return SolveResult(SOLVED if keys else UNKNOWN, keys, len(keys), played, time.perf_counter() - t0,
+                       search_name("sequence-nested"))
