@@ -16,13 +16,7 @@ cdef enum:
     MAXSEQ = 128  # moves of a game, at most 104
     HAND = 4
 
-cdef int SEQ[4][14]
-cdef int POS[4][14]
-cdef int _k, _i
-for _k in range(4):
-    for _i in range(14):
-        SEQ[_k][_i] = _ref.SEQ[_k][_i]
-        POS[_k][_i] = _ref.POS[_k][_i]
+include "piles.pxi"
 assert _ref.HAND == HAND
 
 cdef double P_HOME = _ref.P_HOME, NOISE = _ref.NOISE

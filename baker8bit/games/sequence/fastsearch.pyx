@@ -25,13 +25,7 @@ cdef enum:
     DEAD = 4
     EAGER = 8
 
-cdef int SEQ[4][14]
-cdef int POS[4][14]
-cdef int _k, _i
-for _k in range(4):
-    for _i in range(14):
-        SEQ[_k][_i] = _ref.SEQ[_k][_i]
-        POS[_k][_i] = _ref.POS[_k][_i]
+include "piles.pxi"
 
 assert (_ref.SYMMETRY, _ref.FORCED, _ref.DEAD, _ref.EAGER, _ref.HAND) == (SYMMETRY, FORCED, DEAD, EAGER, HAND)
 cdef long long LCG_A = _ref.LCG_A, LCG_C = _ref.LCG_C, LCG_M = _ref.LCG_M
