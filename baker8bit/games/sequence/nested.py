@@ -19,7 +19,8 @@ two implementations draw the same numbers on every machine.
 
 from __future__ import annotations
 
-from baker8bit.games.sequence.search import HAND, SEQ, POS
+from baker8bit.games.sequence.rules import wait
+from baker8bit.games.sequence.search import HAND, SEQ
 
 MASK = (1 << 64) - 1
 SEED_MUL, SEED_ADD = 2654435761, 88172645463325252  # a seed to the generator's first state
@@ -111,7 +112,7 @@ class _Search:
             return home[int(self.rnd() * len(home))]
         if len(home) == len(ms):
             return ms[int(self.rnd() * len(ms))]
-        wh = _wait(g.fins, g.cards[g.p])
+        wh = wait(g.fins, g.cards[g.p])
         best, best_score = -1, -1e9
         for m in ms:
             if m & 7 < 4:
@@ -120,7 +121,7 @@ class _Search:
             if not pile:
                 sc = 2.0
             else:
-                wt = _wait(g.fins, pile[-1])
+                wt = wait(g.fins, pile[-1])
                 sc = (5.0 - 0.3 * (wt - wh)) if wt > wh else (-3.0 + 0.1 * wt)
             sc += self.rnd() * NOISE
             if sc > best_score:
@@ -158,16 +159,6 @@ class _Search:
             m = best[len(played)]
             self.play(g, m)
             played.append(m)
-
-
-def _wait(fins, r: int) -> int:
-    """How many cards the final piles need before rank ``r`` (the least over the piles)."""
-    best = 13
-    for k in range(4):
-        d = POS[k][r] - fins[k]
-        if 0 <= d < best:
-            best = d
-    return best
 
 
 def run(cards, storage, finals, level: int, seed: int):

@@ -148,6 +148,17 @@ class Move(NamedTuple):
         raise SequenceError(f"bad move {text!r}: write H1..H4, HA..HD or A1..D4")
 
 
+def wait(finals, rank: int) -> int:
+    """How many cards must go to the final piles (their counts ``finals``) before ``rank`` can:
+    0 = it can go now; the least over the piles (13 when no pile still needs the rank)."""
+    best = 13
+    for k in range(PILES):
+        d = POSITION[k][rank] - finals[k]
+        if 0 <= d < best:
+            best = d
+    return best
+
+
 class State(NamedTuple):
     """A position. Immutable; ``apply`` returns a new one."""
 
@@ -178,14 +189,8 @@ class State(NamedTuple):
         return tuple(p[-1] if p else None for p in self.storage)
 
     def wait(self, rank: int) -> int:
-        """How many cards must go to the final piles before ``rank`` can: 0 = it can
-        go now; the least over the piles (13 when no pile still needs the rank)."""
-        best = 13
-        for k in range(PILES):
-            d = POSITION[k][rank] - self.finals[k]
-            if 0 <= d < best:
-                best = d
-        return best
+        """How many cards must go to the final piles before ``rank`` can (``wait``)."""
+        return wait(self.finals, rank)
 
     def fits(self, rank: int) -> list[int]:
         """The final piles (1..4) ``rank`` continues or starts."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 
-from baker8bit.games.sequence.rules import POSITION, SEQUENCES, Move
+from baker8bit.games.sequence.rules import POSITION, SEQUENCES, Move, wait
 
 SYMMETRY, FORCED, DEAD, EAGER = 1, 2, 4, 8
 WON, LOST, UNKNOWN = 0, 1, 2
@@ -195,12 +195,7 @@ class _Run:
         return bytes((self.p, f[0], f[1], f[2], f[3])) + b"\x00".join(parts)
 
     def _wait(self, r: int) -> int:
-        best = 13
-        for k in range(4):
-            d = POS[k][r] - self.fins[k]
-            if 0 <= d < best:
-                best = d
-        return best
+        return wait(self.fins, r)
 
     def _put_order(self, hand: int) -> list[int]:
         """The storage piles for the hand card, best first: piles whose top is needed after
