@@ -35,8 +35,7 @@ def needs_compiled():
 
 def args(s: State):
     """``run``'s position arguments for a ``State``."""
-    cards = ((s.hand,) + tuple(s.deck)) if s.hand is not None else ()
-    return cards, s.storage, s.finals
+    return s.coming(), s.storage, s.finals
 
 
 def replay(s: State, codes) -> State:

@@ -161,7 +161,7 @@ def test_nested_runs_the_nested_search_and_its_wins_replay_through_keys(tmp_path
         assert 1 <= k <= 40 and r["search"] == compiled.search_name("sequence-nested")
         start = State.dealt(d)
         score, codes, positions = nested.implementation().run(
-            (start.hand,) + tuple(start.deck), start.storage, start.finals, 2, int(r["seed"]))
+            start.coming(), start.storage, start.finals, 2, int(r["seed"]))
         assert int(r["positions"]) == positions
         assert r["outcome"] == ("won" if score == nested.WON else "unknown")
         if r["outcome"] == "won":

@@ -70,7 +70,7 @@ def decide_nested(deal: int, level: int, first: int, seeds: int) -> dict:
     from baker8bit.games.sequence.search import decode
 
     start = State.dealt(deal)
-    cards = (start.hand,) + tuple(start.deck)
+    cards = start.coming()
     search = nested.implementation()
     for k in range(first, first + seeds):
         seed = deal + (k << 20)

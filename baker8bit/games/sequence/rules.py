@@ -185,6 +185,11 @@ class State(NamedTuple):
         n = self.finals[pile - 1]
         return SEQUENCES[pile - 1][n] if n < 13 else None
 
+    def coming(self) -> tuple[int, ...]:
+        """The hand card, then the deck, in the order they turn up (empty once the deck is used
+        up): the cards the clairvoyant searches take."""
+        return ((self.hand,) + tuple(self.deck)) if self.hand is not None else ()
+
     def tops(self) -> tuple[int | None, ...]:
         return tuple(p[-1] if p else None for p in self.storage)
 

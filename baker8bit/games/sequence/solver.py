@@ -102,7 +102,7 @@ def solve(start: State, max_states: int = 200_000, rules: Rules = ALL, seed: int
     limit) stops it with "unknown", as ``max_states`` does; ``pure=True`` runs the reference;
     ``try_states``: the positions of one try (longer tries for the hardest deals: README)."""
     impl = _search.implementation(pure)
-    cards = ((start.hand,) + tuple(start.deck)) if start.hand is not None else ()
+    cards = start.coming()
     storage, finals = start.storage, start.finals
     deadline = 0.0 if max_seconds is None else time.monotonic() + max_seconds
     flags = rules.flags

@@ -122,7 +122,7 @@ def _solve_nested(position: State, level: int, max_moves: int, max_seconds: floa
     if not 1 <= level <= 3:
         raise ValueError("--nested must be 1, 2 or 3")
     t0 = time.perf_counter()
-    cards = ((position.hand,) + tuple(position.deck)) if position.hand is not None else ()
+    cards = position.coming()
     search = nested.implementation()
     played, seed, keys = 0, 0, ()
     while played < max_moves and (max_seconds is None or time.perf_counter() - t0 < max_seconds):
