@@ -111,8 +111,6 @@ def run(args: argparse.Namespace) -> int:
     if args.nested is not None:
         if not getattr(variant, "nested", False):
             return _fail(f"the game {variant.id} has no option --nested for solve (it is for sequence)")
-        if not 1 <= args.nested <= 3:
-            return _fail("--nested must be 1, 2 or 3")
         extra["nested"] = args.nested
     try:
         result = variant.solve(position, rules, max_states=args.max_states, max_seconds=args.max_seconds, **extra)

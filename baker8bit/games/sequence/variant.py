@@ -97,7 +97,7 @@ class SequenceVariant(Variant):
 
         from baker8bit.games.sequence import players
 
-        if nested:
+        if nested is not None:
             return _solve_nested(position, nested, max_states or SOLVE_STATES_COMPILED, max_seconds)
         t0 = time.perf_counter()
         from baker8bit.games.sequence.solver import implementation_name
