@@ -46,6 +46,18 @@ def test_same_runs_on_every_small_layout(suits, ranks):
                 assert _csearch.run(b, lay, 10**6, None, prune, seed) == pure.run(b, lay, 10**6, None, prune, seed)
 
 
+@pytest.mark.parametrize("seed", [0, 1, 7, -5, 1 << 20, 3 * (1 << 20) + 5, (1 << 32) - 1, 1 << 32,
+                                  (1 << 32) + 3, 12345678901234567890, (1 << 200) + 17])
+def test_noise_is_pythons_random_for_every_seed(seed):
+    """The compiled run's noise is CPython's Mersenne Twister written again in C: the same
+    numbers as ``random.Random(seed).random()``, past the 624 words of a first refill, for seeds
+    of one 32-bit word, of two and of many."""
+    import random
+
+    r = random.Random(seed)
+    assert _csearch.noise_numbers(seed, 1500) == [r.random() for _ in range(1500)]
+
+
 @pytest.mark.parametrize("deal", [1, 2, 3])
 def test_same_runs_at_full_size(deal):
     b = rules.deal(deal)

@@ -16,15 +16,19 @@ kept:
 - the stack holds, per position still to expand, its table slot, its depth, the move to it and
   the slot that move emptied: 16 bytes;
 - a child's key is its parent's with two or three fields changed, so a child already met costs
-  a hash and a probe, and no board is built for it;
+  a hash and a probe, and no board is built for it; all of a position's children are hashed
+  first and their table slots fetched into the cache, then probed in the reference's order,
+  so their cache misses overlap; the slot a new child's probe ends at is where it is put;
+- a hash goes to a slot by a multiplication, not a division (``b8_reduce``);
+- one pass over a key gives the board, each card's slot and the gaps;
 - the shaken move order draws the very numbers the reference draws (``random.Random(seed)``),
-  in the same order: one per new child.
+  in the same order, one per new child, from CPython's Mersenne Twister written again in C
+  (``_Noise``; ``noise_numbers`` shows them to the tests), with no Python call a child.
 
 So a position costs ``POSITION_BYTES`` (48 / LOAD + 16, rounded up) against about 121 for the
 reference's ``bytes`` in a ``set``.
 """
 
-import random
 import time
 
 from libc.stdlib cimport calloc, malloc, realloc, free
@@ -41,7 +45,6 @@ cdef enum:
     UND = 255          # an undecided ace on the board (search.UNDECIDED)
     UND_CODE = 62      # ... and in a key (no card is 62: suit 3, rank 14)
     MAXKIDS = 32       # children of one position: at most 4 gaps x (4 twos + 1)
-    NOISE_BLOCK = 1024
 
 LOAD = 0.85
 POSITION_BYTES = int(WORDS * 8 / LOAD + 0.999) + 16  # a table slot at LOAD, and a stack entry
@@ -63,9 +66,31 @@ cdef struct Entry:       # a position on the stack
 cdef struct Kid:
     double score
     uint64_t key[WORDS]
+    int64_t slot
     uint8_t card
     uint8_t to
     int16_t back
+
+
+cdef extern from *:
+    """
+    /* A hash to a slot of n: the high half of h * n (D. Lemire, "A fast alternative to the
+       modulo reduction", 2016), with no division; the remainder where there is no 128-bit type. */
+    static inline long long b8_reduce(unsigned long long h, unsigned long long n) {
+    #if defined(__SIZEOF_INT128__)
+        return (long long) (((unsigned __int128) h * n) >> 64);
+    #else
+        return (long long) (h % n);
+    #endif
+    }
+    #if defined(__GNUC__) || defined(__clang__)
+    #define b8_prefetch(p) __builtin_prefetch((p), 0, 1)
+    #else
+    #define b8_prefetch(p) ((void) (p))
+    #endif
+    """
+    int64_t b8_reduce(uint64_t h, uint64_t n) noexcept nogil
+    void b8_prefetch(const void *p) noexcept nogil
 
 
 cdef inline uint64_t _hash(const uint64_t *k) noexcept nogil:
@@ -99,7 +124,16 @@ cdef class _Table:
 
     cdef inline int64_t find(self, const uint64_t *k) noexcept nogil:
         """The slot holding k, or the empty slot where it would go."""
-        cdef int64_t i = <int64_t> (_hash(k) % <uint64_t> self.cap)
+        return self.find_from(b8_reduce(_hash(k), <uint64_t> self.cap), k)
+
+    cdef inline int64_t home(self, const uint64_t *k) noexcept nogil:
+        """The first slot of k's probe chain, fetched into the cache ahead of the probe."""
+        cdef int64_t i = b8_reduce(_hash(k), <uint64_t> self.cap)
+        b8_prefetch(self.keys + i * WORDS)
+        return i
+
+    cdef inline int64_t find_from(self, int64_t i, const uint64_t *k) noexcept nogil:
+        """find, going on from slot i of k's probe chain (its slots before i hold other keys)."""
         cdef uint64_t *s
         while True:
             s = self.keys + i * WORDS
@@ -127,11 +161,30 @@ cdef inline void _pack(const uint8_t *b, int size, uint64_t *k) noexcept nogil:
         k[i // 10] |= (<uint64_t> _code(b[i])) << (6 * (i % 10))
 
 
-cdef inline void _unpack(const uint64_t *k, int size, uint8_t *b) noexcept nogil:
-    cdef int i, v
-    for i in range(size):
-        v = <int> ((k[i // 10] >> (6 * (i % 10))) & 63)
-        b[i] = UND if v == UND_CODE else v
+cdef inline int _unpack_all(const uint64_t *k, int size, uint8_t *b, int *pos, int *gaps) noexcept nogil:
+    """The board a key holds, and each card's slot (pos), and the gaps in slot order; returns the gaps' count."""
+    cdef int i = 0, j, v, ng = 0
+    cdef uint64_t word
+    cdef int wd = 0
+    while i < size:
+        word = k[wd]
+        wd += 1
+        j = 0
+        while j < 10 and i < size:
+            v = <int> (word & 63)
+            word >>= 6
+            if v == 0:
+                gaps[ng] = i
+                ng += 1
+                b[i] = 0
+            elif v == UND_CODE:
+                b[i] = UND
+            else:
+                b[i] = v
+                pos[v] = i
+            i += 1
+            j += 1
+    return ng
 
 
 cdef inline void _flip(uint64_t *k, int i, int old, int new) noexcept nogil:
@@ -264,24 +317,90 @@ def stuck(bytes b, layout):
     return _stuck(<const uint8_t *> b, layout.size, layout.width, layout.ranks)
 
 
+cdef extern from *:
+    """
+    /* MT19937 as CPython's random module runs it: init_by_array seeding from an int's 32-bit
+       words, and random() from two draws (53 bits). */
+    typedef struct { unsigned int mt[624]; int mti; } b8_mt;
+    static void b8_mt_init(b8_mt *r, unsigned int s) {
+        int i;
+        r->mt[0] = s;
+        for (i = 1; i < 624; i++)
+            r->mt[i] = 1812433253U * (r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) + (unsigned int) i;
+        r->mti = 624;
+    }
+    static void b8_mt_seed(b8_mt *r, const unsigned int *key, int n) {
+        int i = 1, j = 0, k;
+        b8_mt_init(r, 19650218U);
+        for (k = (624 > n ? 624 : n); k; k--) {
+            r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1664525U)) + key[j] + (unsigned int) j;
+            i++; j++;
+            if (i >= 624) { r->mt[0] = r->mt[623]; i = 1; }
+            if (j >= n) j = 0;
+        }
+        for (k = 623; k; k--) {
+            r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1566083941U)) - (unsigned int) i;
+            i++;
+            if (i >= 624) { r->mt[0] = r->mt[623]; i = 1; }
+        }
+        r->mt[0] = 0x80000000U;
+    }
+    static inline unsigned int b8_mt_next(b8_mt *r) {
+        static const unsigned int mag01[2] = {0x0U, 0x9908b0dfU};
+        unsigned int y;
+        int kk;
+        if (r->mti >= 624) {
+            for (kk = 0; kk < 624 - 397; kk++) {
+                y = (r->mt[kk] & 0x80000000U) | (r->mt[kk + 1] & 0x7fffffffU);
+                r->mt[kk] = r->mt[kk + 397] ^ (y >> 1) ^ mag01[y & 1U];
+            }
+            for (; kk < 623; kk++) {
+                y = (r->mt[kk] & 0x80000000U) | (r->mt[kk + 1] & 0x7fffffffU);
+                r->mt[kk] = r->mt[kk + (397 - 624)] ^ (y >> 1) ^ mag01[y & 1U];
+            }
+            y = (r->mt[623] & 0x80000000U) | (r->mt[0] & 0x7fffffffU);
+            r->mt[623] = r->mt[396] ^ (y >> 1) ^ mag01[y & 1U];
+            r->mti = 0;
+        }
+        y = r->mt[r->mti++];
+        y ^= (y >> 11);
+        y ^= (y << 7) & 0x9d2c5680U;
+        y ^= (y << 15) & 0xefc60000U;
+        y ^= (y >> 18);
+        return y;
+    }
+    static inline double b8_mt_random(b8_mt *r) {
+        unsigned int a = b8_mt_next(r) >> 5, b = b8_mt_next(r) >> 6;
+        return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+    }
+    """
+    ctypedef struct b8_mt:
+        pass
+    void b8_mt_seed(b8_mt *r, const unsigned int *key, int n) noexcept nogil
+    double b8_mt_random(b8_mt *r) noexcept nogil
+
+
 cdef class _Noise:
-    """The reference's ``random.Random(seed).random`` numbers, fetched in blocks."""
-    cdef object draw
-    cdef double buf[NOISE_BLOCK]
-    cdef int at
+    """The reference's ``random.Random(seed).random`` numbers: CPython's Mersenne Twister, its
+    seeding from an int and its ``random()``, in C (``tests/test_blue_search_compiled.py``)."""
+    cdef b8_mt state
 
     def __cinit__(self, seed):
-        self.draw = random.Random(seed).random
-        self.at = NOISE_BLOCK
+        cdef unsigned int key[64]
+        cdef int n = 0
+        a = abs(int(seed))
+        while True:
+            if n == 64:
+                raise ValueError("an order seed of more than 2048 bits")
+            key[n] = a & 0xFFFFFFFF
+            n += 1
+            a >>= 32
+            if not a:
+                break
+        b8_mt_seed(&self.state, key, n)
 
-    cdef double next(self) except? -1.0:
-        cdef int i
-        if self.at == NOISE_BLOCK:
-            for i in range(NOISE_BLOCK):
-                self.buf[i] = self.draw()
-            self.at = 0
-        self.at += 1
-        return self.buf[self.at - 1]
+    cdef inline double next(self) noexcept:
+        return b8_mt_random(&self.state)
 
 
 cdef class _Stack:
@@ -320,12 +439,12 @@ def table_slots(long long max_positions):
     return max(64, int(max_positions / LOAD) + 2)
 
 
-cdef inline bint _opens(const uint8_t *b, int p, int i, int c, const int *front, int rows, int w) noexcept nogil:
+cdef inline bint _opens(const uint8_t *b, int p, int i, int c, const int *front, int rows, bint p_last) noexcept nogil:
     """search.opens, on the board before the move (card ``c`` from slot ``p`` to slot ``i``; 0 is a gap):
     the board after it differs at p (a gap), i (c) and, when an ace is fixed, column 0,
     which is never a run end nor beside p."""
     cdef int left = c if p - 1 == i else b[p - 1]
-    cdef int right = 0 if p % w == w - 1 else (c if p + 1 == i else b[p + 1])
+    cdef int right = 0 if p_last else (c if p + 1 == i else b[p + 1])
     cdef bint lok = left != 0 and left != UND
     cdef bint rok = right != 0 and right != UND
     cdef int r, q, x
@@ -357,6 +476,10 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
     cdef uint64_t k[WORDS]
     cdef int pos[64]
     cdef int front[4]
+    cdef int gaps[MAXSLOTS]
+    cdef int col_of[MAXSLOTS]
+    cdef int row_of[MAXSLOTS]
+    cdef int ngaps, g, nm
     cdef int cands[8]
     cdef Kid kids[MAXKIDS]
     cdef Kid tmp
@@ -368,6 +491,9 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
     cdef double score
     if len(start) != size or size > MAXSLOTS:
         raise ValueError("a board of the wrong size")
+    for i in range(size):
+        col_of[i] = i % w
+        row_of[i] = i // w
     path_card = <uint8_t *> malloc(path_cap)
     path_to = <uint8_t *> malloc(path_cap)
     if path_card == NULL or path_to == NULL:
@@ -398,22 +524,18 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
                 path_to[depth - 1] = e.to
             positions += 1
             memcpy(k, seen.keys + e.slot * WORDS, WORDS * sizeof(uint64_t))
-            _unpack(k, size, b)
+            ngaps = _unpack_all(k, size, b, pos, gaps)
             if _is_won(b, size, w, top):
                 return SOLVED, [Move(path_card[j], path_to[j]) for j in range(depth)], positions
             if (prune or not depth) and _stuck(b, size, w, top):
                 continue
             if timed and positions % CLOCK_EVERY == 0 and time.monotonic() > deadline:
                 return UNKNOWN, [], positions
-            for i in range(size):
-                if b[i] and b[i] != UND:
-                    pos[b[i]] = i
             _fronts(b, size, w, front)
             back = e.back
-            nk = 0
-            for i in range(size):
-                if b[i]:
-                    continue
+            nm = 0
+            for g in range(ngaps):
+                i = gaps[g]
                 left = b[i - 1]
                 nc = 0
                 if left == UND:
@@ -428,7 +550,7 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
                 elif left and (left & 15) < top:
                     cands[nc] = left + 1
                     nc += 1
-                if i % w != last:
+                if col_of[i] != last:
                     right = b[i + 1]
                     if right != UND and (right & 15) > 2:
                         dup = False
@@ -443,27 +565,38 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
                     if i == back and c == e.card and left != UND:
                         continue  # the move just made, undone: the parent
                     p = pos[c]
-                    fix = left == UND and not (i % w != last and b[i + 1] == c + 1)
-                    memcpy(kids[nk].key, k, WORDS * sizeof(uint64_t))
-                    _flip(kids[nk].key, p, c, 0)
-                    _flip(kids[nk].key, i, 0, c)
+                    fix = left == UND and not (col_of[i] != last and b[i + 1] == c + 1)
+                    memcpy(kids[nm].key, k, WORDS * sizeof(uint64_t))
+                    _flip(kids[nm].key, p, c, 0)
+                    _flip(kids[nm].key, i, 0, c)
                     if fix:
-                        _flip(kids[nk].key, i - 1, UND, c - 1)
-                    if seen.keys[seen.find(kids[nk].key) * WORDS] != 0:
-                        continue
-                    row_p = front[p // w]
-                    score_i = ((3 if i == front[i // w] else 0) + (1 if p == row_p else 0)
-                               - (4 if p < row_p else 0))
-                    score = score_i
-                    if _opens(b, p, i, c, front, n_suits, w):
-                        score = score + OPENS
-                    if shaken:
-                        score = score + NOISE * noise.next()
-                    kids[nk].score = score
-                    kids[nk].card = c
-                    kids[nk].to = i
-                    kids[nk].back = -1 if fix else p
-                    nk += 1
+                        _flip(kids[nm].key, i - 1, UND, c - 1)
+                    kids[nm].slot = seen.home(kids[nm].key)
+                    kids[nm].card = c
+                    kids[nm].to = i
+                    kids[nm].back = -1 if fix else p
+                    nm += 1
+            nk = 0
+            for m in range(nm):  # the moves met already are dropped; the others scored in turn
+                slot = seen.find_from(kids[m].slot, kids[m].key)
+                if seen.keys[slot * WORDS] != 0:
+                    continue
+                c = kids[m].card
+                i = kids[m].to
+                p = pos[c]
+                row_p = front[row_of[p]]
+                score_i = ((3 if i == front[row_of[i]] else 0) + (1 if p == row_p else 0)
+                           - (4 if p < row_p else 0))
+                score = score_i
+                if _opens(b, p, i, c, front, n_suits, col_of[p] == last):
+                    score = score + OPENS
+                if shaken:
+                    score = score + NOISE * noise.next()
+                if nk != m:
+                    kids[nk] = kids[m]
+                kids[nk].slot = slot
+                kids[nk].score = score
+                nk += 1
             if nk == 0:
                 continue
             if seen.count + nk > max_positions:
@@ -476,10 +609,16 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
                     j -= 1
                 kids[j] = tmp
             for m in range(nk):
-                slot = seen.find(kids[m].key)
+                slot = seen.find_from(kids[m].slot, kids[m].key)
                 seen.put(slot, kids[m].key)
                 stack.push(slot, depth + 1, kids[m].card, kids[m].to, kids[m].back)
         return UNSOLVABLE, [], positions
     finally:
         free(path_card)
         free(path_to)
+
+
+def noise_numbers(seed, int n):
+    """The first n numbers of a run's noise with this seed (for the tests)."""
+    cdef _Noise z = _Noise(seed)
+    return [z.next() for _ in range(n)]
