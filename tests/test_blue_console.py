@@ -225,7 +225,7 @@ def _plan_runs(monkeypatch) -> list:
     return runs
 
 
-@pytest.mark.parametrize("deal", [3, 42])  # 3: won in its first frames; 42: just within 2 s
+@pytest.mark.parametrize("deal", [3, 42])  # 3: won in its first frames; 42: not within 2 s
 def test_help_at_full_size_is_one_plan_carried_on_a_frame_at_a_time(monkeypatch, deal):
     """HELP's levels carry one plan of runs on (help_plan positions a frame since the press):
     run k shaken with seed k, its cap the k-th of Luby's runs; a level's runs start while the
@@ -242,6 +242,7 @@ def test_help_at_full_size_is_one_plan_carried_on_a_frame_at_a_time(monkeypatch,
     assert m.game.position.can_set_aces()
     frames, text = _answer(m)
     rate = m.timing.help_plan
+    assert rate == 2 * m.timing.help_rate  # the same work by each frame as levels that start again
     assert [c for c, _, _ in runs] == list(islice(restarts.luby_caps(HELP_CAP), len(runs)))
     assert [s for _, s, _ in runs] == [None] + list(range(1, len(runs)))
     before = sum(n for _, _, n in runs[:-1])  # the positions when the last run started

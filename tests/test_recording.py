@@ -358,7 +358,7 @@ def test_help_plan_is_recorded_and_a_blue_recording_without_it_keeps_its_old_hel
     from baker8bit.console.thinking import LEVELS
 
     now = timingmod.timing()
-    assert now.help_plan > 2 * now.help_rate  # the faster compiled Blue search's rate (timing.toml)
+    assert now.help_plan == 2 * now.help_rate
     r = Recorder.attach(KeyMachine(rules=games.ruleset("blue-4x13"), deal=3), 0)
     session(r, [(1, "HELP")], LEVELS[-1] + 5)
     text = dump(r.recording())
@@ -376,7 +376,3 @@ def test_help_plan_is_recorded_and_a_blue_recording_without_it_keeps_its_old_hel
     assert parse(old).timing.help_plan == 0
     assert hint(old) == (LEVELS[-1], "hint unknown")  # the old levels' answer on this deal
     assert dump(parse(old)) == old  # kept as it was made
-    made_at_16000 = text.replace(f" help_plan={now.help_plan}", " help_plan=16000")
-    assert parse(made_at_16000).timing.help_plan == 16000  # a recording keeps its own rate
-    slower = hint(made_at_16000)
-    assert slower[1] == told and frame < slower[0] < 120  # the same answer, at its own later frame
