@@ -376,3 +376,7 @@ def test_help_plan_is_recorded_and_a_blue_recording_without_it_keeps_its_old_hel
     assert parse(old).timing.help_plan == 0
     assert hint(old) == (LEVELS[-1], "hint unknown")  # the old levels' answer on this deal
     assert dump(parse(old)) == old  # kept as it was made
+    faster = text.replace(f" help_plan={now.help_plan}", f" help_plan={2 * now.help_plan}")
+    assert parse(faster).timing.help_plan == 2 * now.help_plan  # a recording keeps its own rate
+    sooner = hint(faster)
+    assert sooner[1] == told and sooner[0] < frame  # the same answer, at its own earlier frame
