@@ -281,3 +281,48 @@ def test_the_published_full_size_best_ordering_count_is_the_readmes():
     share = re.search(r"\| 1000 \| \*\*88\.1%\*\* [^|]*\| \*\*([\d.]+)%\*\* solved", readme)
     assert share and float(share.group(1)) == solved / 10
     assert not [v for v in best.values() if v == "unsolvable"]
+
+
+def _small_deals(lay: Layout, dealt: str, n: int = 1) -> list[int]:
+    """The first n deal numbers of ``lay`` whose aces as dealt give ``dealt`` (the checker)."""
+    found = []
+    for d in range(1, 500):
+        if checker.solve(rules.deal(d, lay), lay, lay.dealt_aces()).outcome == dealt:
+            found.append(d)
+            if len(found) == n:
+                return found
+    raise AssertionError(f"no {lay.name} deal with the aces as dealt {dealt}")
+
+
+def test_a_dealt_only_recheck_checks_the_dealt_aces_and_leaves_best_unchecked():
+    """The study's ``dealt`` mode (a recheck of the deals unknown as dealt): a deal the dealt
+    aces win is a win for the best ordering too; a deal they do not win has its best ordering
+    unchecked ("-"), not counted as unknown, and the summary has no best line for it."""
+    lay = Layout(3, 3)
+    lost, won = _small_deals(lay, checker.UNSOLVABLE)[0], _small_deals(lay, checker.SOLVED)[0]
+    r_lost = study.check_task(study.Task(3, 3, lost, None, None, dealt_only=True))
+    both = study.check_task(study.Task(3, 3, lost, None, None))
+    assert (r_lost.dealt, r_lost.best, r_lost.best_aces, r_lost.best_by) == (checker.UNSOLVABLE, "-", "-", "")
+    assert both.dealt == checker.UNSOLVABLE and both.best != "-"  # the full check goes on to every ordering
+    r_won = study.check_task(study.Task(3, 3, won, None, None, dealt_only=True))
+    assert (r_won.dealt, r_won.best) == (checker.SOLVED, checker.SOLVED) and r_won.moves > 0
+    alone = study.summary([r_lost]).splitlines()[1:]
+    assert [line.split()[2] for line in alone] == ["dealt"]  # no best line: nothing checked it
+
+    def counted(rows, which):
+        line = next(x for x in study.summary(rows).splitlines()[1:] if x.split()[2] == which)
+        return int(line.split()[1])
+
+    assert counted([r_lost, r_won], "dealt") == 2
+    assert counted([r_lost, r_won], "best") == 1  # only the row whose dealt aces won checked it
+    assert counted([r_lost, r_won, both], "best") == 2
+
+
+def test_the_study_refuses_an_unknown_mode_in_one_line():
+    import subprocess
+    import sys
+
+    p = subprocess.run([sys.executable, "-m", "baker8bit.games.blue.study", "2", "3", "1", "1", "none", "none",
+                        "1", "none", "some"], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.strip().splitlines() == ["baker8bit: the study's ninth argument is both or dealt, not 'some'"]

@@ -153,6 +153,10 @@ class Task(NamedTuple):
     max_seconds: float | None
     effort: int = checker.DEFAULT_EFFORT
     proof_memory: int | None = None  # bytes for one proof run after the plan (checker.solve)
+    dealt_only: bool = False  # check the aces as dealt only: "best" is "-" (not checked) unless they win
+
+
+NOT_CHECKED = "-"
 
 
 def check_task(task: Task) -> Row:
@@ -162,6 +166,9 @@ def check_task(task: Task) -> Row:
                proof_memory=task.proof_memory)
     t0 = time.monotonic()
     d = checker.solve(board, lay, lay.dealt_aces(), **lim)
+    if d.outcome != checker.SOLVED and task.dealt_only:
+        return Row(task.suits, task.ranks, task.deal, d.outcome, NOT_CHECKED, "-", 0, d.positions,
+                   time.monotonic() - t0, search_name("blue"), d.method, "")
     b = d if d.outcome == checker.SOLVED else checker.solve_any(board, lay, **lim)
     aces = "".join(rules.SUITS[s] for s in b.aces) if b.aces else "-"
     return Row(task.suits, task.ranks, task.deal, d.outcome, b.outcome, aces, len(b.moves),
@@ -190,10 +197,13 @@ def summary(rows: list[Row]) -> str:
     for r in rows:
         groups.setdefault((r.suits, r.ranks), []).append(r)
     for (s, rk), rs in sorted(groups.items()):
-        n = len(rs)
         for which in ("dealt", "best"):
-            k = sum(getattr(r, which) == checker.SOLVED for r in rs)
-            u = sum(getattr(r, which) == checker.UNSOLVABLE for r in rs)
+            checked = [r for r in rs if getattr(r, which) != NOT_CHECKED]  # --dealt-only: best unchecked
+            if not checked:
+                continue
+            n = len(checked)
+            k = sum(getattr(r, which) == checker.SOLVED for r in checked)
+            u = sum(getattr(r, which) == checker.UNSOLVABLE for r in checked)
             lo, hi = wilson(k, n)
             lines.append(f"{Layout(s, rk).name:>6} {n:>6}  {which:<8} {k / n:6.1%} [{lo:.1%},{hi:.1%}] "
                          f"{u / n:10.1%} {(n - k - u) / n:8.1%}")
@@ -221,7 +231,8 @@ def read_rows(path: str) -> list[Row]:
 def run_survey(suits: int, ranks: int, deals: list[int] | None, out: TextIO, err: TextIO = sys.stderr,
                workers: int = 1, max_positions: int | None = None,
                max_seconds: float | None = None, effort: int = checker.DEFAULT_EFFORT,
-               proof_memory: int | None = None, kept: list[Row] | None = None) -> str:
+               proof_memory: int | None = None, kept: list[Row] | None = None,
+               dealt_only: bool = False) -> str:
     """The hook for ``baker8bit survey --game blue --suits S --ranks R``.
 
     ``deals`` None: the exact count of every layout (small sizes; one CSV row
@@ -231,7 +242,9 @@ def run_survey(suits: int, ranks: int, deals: list[int] | None, out: TextIO, err
     and flushed as it comes, progress with ETA on ``err``. Returns the
     summary table (percentages, Wilson 95 % intervals, unknown share).
     ``kept``: rows already in ``out`` (``--resume``): their deals are not checked again,
-    no header is written, and the summary counts them. ``proof_memory``: see ``checker.solve``."""
+    no header is written, and the summary counts them. ``proof_memory``: see ``checker.solve``.
+    ``dealt_only``: the aces as dealt only (a recheck of deals unknown as dealt): ``best`` is
+    ``-``, not checked, unless the dealt aces win, and the summary has no best line for it."""
     lay = Layout(suits, ranks)
     w = csv.writer(out, lineterminator="\n")
     if deals is None:
@@ -245,7 +258,8 @@ def run_survey(suits: int, ranks: int, deals: list[int] | None, out: TextIO, err
     done = {r.deal for r in rows}
     if kept is None:
         w.writerow(FIELDS)
-    tasks = [Task(suits, ranks, d, max_positions, max_seconds, effort, proof_memory) for d in deals if d not in done]
+    tasks = [Task(suits, ranks, d, max_positions, max_seconds, effort, proof_memory, dealt_only)
+             for d in deals if d not in done]
     progress = sv.Progress(err, len(tasks) + len(rows))
     progress.update(len(rows), force=True)
     try:
@@ -266,12 +280,17 @@ def _limit(text: str, kind):
 
 if __name__ == "__main__":
     # python -m baker8bit.games.blue.study S R [DEALS] [WORKERS] [MAX_SECONDS|none] [MAX_POSITIONS|none] [EFFORT]
-    #                                       [PROOF_MEMORY|none]
-    # (a positions limit and no time limit make a sample reproducible on any machine and load)
+    #                                       [PROOF_MEMORY|none] [both|dealt]
+    # (a positions limit and no time limit make a sample reproducible on any machine and load;
+    # "dealt": the aces as dealt only, for a recheck of the deals unknown as dealt)
     a = sys.argv[1:]
+    if len(a) > 8 and a[8] not in ("both", "dealt"):
+        print(f"baker8bit: the study's ninth argument is both or dealt, not {a[8]!r}", file=sys.stderr)
+        sys.exit(2)
     ds = sv.parse_deals(a[2]) if len(a) > 2 and a[2] != "all" else None
     print(run_survey(int(a[0]), int(a[1]), ds, sys.stdout, workers=int(a[3]) if len(a) > 3 else 1,
                      max_seconds=_limit(a[4], float) if len(a) > 4 else None,
                      max_positions=_limit(a[5], int) if len(a) > 5 else None,
                      effort=int(a[6]) if len(a) > 6 else checker.DEFAULT_EFFORT,
-                     proof_memory=_limit(a[7], parse_memory) if len(a) > 7 else None), file=sys.stderr)
+                     proof_memory=_limit(a[7], parse_memory) if len(a) > 7 else None,
+                     dealt_only=len(a) > 8 and a[8] == "dealt"), file=sys.stderr)
