@@ -33,7 +33,7 @@ import time
 
 from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memcpy
-from libc.stdint cimport uint64_t, uint8_t, int64_t, int32_t, int16_t
+from libc.stdint cimport uint64_t, uint32_t, uint8_t, int64_t, int32_t, int16_t
 
 from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.games.blue.rules import Move
@@ -321,33 +321,34 @@ cdef extern from *:
     """
     /* MT19937 as CPython's random module runs it: init_by_array seeding from an int's 32-bit
        words, and random() from two draws (53 bits). */
-    typedef struct { unsigned int mt[624]; int mti; } b8_mt;
-    static void b8_mt_init(b8_mt *r, unsigned int s) {
+    #include <stdint.h>
+    typedef struct { uint32_t mt[624]; int mti; } b8_mt;
+    static void b8_mt_init(b8_mt *r, uint32_t s) {
         int i;
         r->mt[0] = s;
         for (i = 1; i < 624; i++)
-            r->mt[i] = 1812433253U * (r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) + (unsigned int) i;
+            r->mt[i] = 1812433253U * (r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) + (uint32_t) i;
         r->mti = 624;
     }
-    static void b8_mt_seed(b8_mt *r, const unsigned int *key, int n) {
+    static void b8_mt_seed(b8_mt *r, const uint32_t *key, int n) {
         int i = 1, j = 0, k;
         b8_mt_init(r, 19650218U);
         for (k = (624 > n ? 624 : n); k; k--) {
-            r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1664525U)) + key[j] + (unsigned int) j;
+            r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t) j;
             i++; j++;
             if (i >= 624) { r->mt[0] = r->mt[623]; i = 1; }
             if (j >= n) j = 0;
         }
         for (k = 623; k; k--) {
-            r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1566083941U)) - (unsigned int) i;
+            r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t) i;
             i++;
             if (i >= 624) { r->mt[0] = r->mt[623]; i = 1; }
         }
         r->mt[0] = 0x80000000U;
     }
-    static inline unsigned int b8_mt_next(b8_mt *r) {
-        static const unsigned int mag01[2] = {0x0U, 0x9908b0dfU};
-        unsigned int y;
+    static inline uint32_t b8_mt_next(b8_mt *r) {
+        static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+        uint32_t y;
         int kk;
         if (r->mti >= 624) {
             for (kk = 0; kk < 624 - 397; kk++) {
@@ -370,13 +371,13 @@ cdef extern from *:
         return y;
     }
     static inline double b8_mt_random(b8_mt *r) {
-        unsigned int a = b8_mt_next(r) >> 5, b = b8_mt_next(r) >> 6;
+        uint32_t a = b8_mt_next(r) >> 5, b = b8_mt_next(r) >> 6;
         return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
     }
     """
     ctypedef struct b8_mt:
         pass
-    void b8_mt_seed(b8_mt *r, const unsigned int *key, int n) noexcept nogil
+    void b8_mt_seed(b8_mt *r, const uint32_t *key, int n) noexcept nogil
     double b8_mt_random(b8_mt *r) noexcept nogil
 
 
@@ -386,7 +387,7 @@ cdef class _Noise:
     cdef b8_mt state
 
     def __cinit__(self, seed):
-        cdef unsigned int key[64]
+        cdef uint32_t key[64]
         cdef int n = 0
         a = abs(int(seed))
         while True:
