@@ -2,7 +2,7 @@
 
 This file is plain Python and the reference; ``fastsearch.pyx`` is the same run in
 C data structures (packed keys in a fixed table), built as ``_csearch`` by
-the package build (``setup.py``) (optional: same runs, same answers, about ten times as
+the package build (``setup.py``) (optional: same runs, same answers, about twenty times as
 fast in 60 % of the memory; ``tests/test_blue_search_compiled.py`` compares the
 two). ``implementation()`` picks ``_csearch`` when it imports.
 The proofs of what the search may skip are in docs/games/blue.md ("The checker").
