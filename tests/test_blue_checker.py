@@ -252,27 +252,19 @@ def test_the_published_full_size_best_ordering_count_is_the_readmes():
     its unknowns (issue 22), then the recheck of those still unknown with the blocker's move
     order (issue 20), then of those still unknown with four times the work (issue 22): the
     README's share is what the four files give."""
-    import csv
     import re
-    from pathlib import Path
 
-    docs = Path(__file__).resolve().parent.parent / "docs" / "games"
-
-    def rows(name):
-        with (docs / name).open(newline="") as f:
-            return list(csv.DictReader(f))
-
-    best = {int(r["deal"]): r["best"] for r in rows("blue-sample-4x13-default.csv")}
+    best = {int(r["deal"]): r["best"] for r in _doc_rows("blue-sample-4x13-default.csv")}
     assert sorted(best) == list(range(1, 1001))
-    for r in rows("blue-recheck-4x13.csv"):
+    for r in _doc_rows("blue-recheck-4x13.csv"):
         if r["verdict"] == "best":
             assert best[int(r["deal"])] == "unknown"
             best[int(r["deal"])] = r["after"]
-    again = rows("blue-recheck-4x13-opens.csv")
+    again = _doc_rows("blue-recheck-4x13-opens.csv")
     assert sorted(int(r["deal"]) for r in again) == sorted(d for d, v in best.items() if v == "unknown")
     for r in again:
         best[int(r["deal"])] = r["best"]
-    harder = rows("blue-recheck-4x13-effort16.csv")  # four times the work (issue 22)
+    harder = _doc_rows("blue-recheck-4x13-effort16.csv")  # four times the work (issue 22)
     assert sorted(int(r["deal"]) for r in harder) == sorted(d for d, v in best.items() if v == "unknown")
     for r in harder:
         best[int(r["deal"])] = r["best"]
@@ -288,23 +280,24 @@ def _readme() -> str:
     return (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 
 
+def _doc_rows(name: str) -> list[dict]:
+    """The rows of a CSV in docs/games."""
+    import csv
+    from pathlib import Path
+
+    with (Path(__file__).resolve().parent.parent / "docs" / "games" / name).open(newline="") as f:
+        return list(csv.DictReader(f))
+
+
 def test_the_published_full_size_dealt_count_is_the_readmes():
     """docs/games: the 1000-deal sample's verdicts with the aces as dealt, then the recheck of the
     deals it left unknown with four times the work, the aces as dealt only (the study's dealt
     mode): every unknown deal was checked again, a dealt win is a best-ordering win, the best
     ordering is not checked otherwise, and the README's share is what the two files give."""
-    import csv
     import re
-    from pathlib import Path
 
-    docs = Path(__file__).resolve().parent.parent / "docs" / "games"
-
-    def rows(name):
-        with (docs / name).open(newline="") as f:
-            return list(csv.DictReader(f))
-
-    dealt = {int(r["deal"]): r["dealt"] for r in rows("blue-sample-4x13-default.csv")}
-    again = rows("blue-recheck-4x13-dealt-effort16.csv")
+    dealt = {int(r["deal"]): r["dealt"] for r in _doc_rows("blue-sample-4x13-default.csv")}
+    again = _doc_rows("blue-recheck-4x13-dealt-effort16.csv")
     assert sorted(int(r["deal"]) for r in again) == sorted(d for d, v in dealt.items() if v == "unknown")
     for r in again:
         assert r["best"] == ("solved" if r["dealt"] == "solved" else "-")
@@ -316,14 +309,11 @@ def test_the_published_full_size_dealt_count_is_the_readmes():
     assert not [v for v in dealt.values() if v == "unsolvable"]
 
 
-def _small_deals(lay: Layout, dealt: str, n: int = 1) -> list[int]:
-    """The first n deal numbers of ``lay`` whose aces as dealt give ``dealt`` (the checker)."""
-    found = []
+def _first_small_deal(lay: Layout, dealt: str) -> int:
+    """The first deal number of ``lay`` whose aces as dealt give ``dealt`` (the checker)."""
     for d in range(1, 500):
         if checker.solve(rules.deal(d, lay), lay, lay.dealt_aces()).outcome == dealt:
-            found.append(d)
-            if len(found) == n:
-                return found
+            return d
     raise AssertionError(f"no {lay.name} deal with the aces as dealt {dealt}")
 
 
@@ -332,7 +322,7 @@ def test_a_dealt_only_recheck_checks_the_dealt_aces_and_leaves_best_unchecked():
     aces win is a win for the best ordering too; a deal they do not win has its best ordering
     unchecked ("-"), not counted as unknown, and the summary has no best line for it."""
     lay = Layout(3, 3)
-    lost, won = _small_deals(lay, checker.UNSOLVABLE)[0], _small_deals(lay, checker.SOLVED)[0]
+    lost, won = _first_small_deal(lay, checker.UNSOLVABLE), _first_small_deal(lay, checker.SOLVED)
     r_lost = study.check_task(study.Task(3, 3, lost, None, None, dealt_only=True))
     both = study.check_task(study.Task(3, 3, lost, None, None))
     assert (r_lost.dealt, r_lost.best, r_lost.best_aces, r_lost.best_by) == (checker.UNSOLVABLE, "-", "-", "")

@@ -198,7 +198,7 @@ def summary(rows: list[Row]) -> str:
         groups.setdefault((r.suits, r.ranks), []).append(r)
     for (s, rk), rs in sorted(groups.items()):
         for which in ("dealt", "best"):
-            checked = [r for r in rs if getattr(r, which) != NOT_CHECKED]  # --dealt-only: best unchecked
+            checked = [r for r in rs if getattr(r, which) != NOT_CHECKED]  # the dealt mode leaves best unchecked
             if not checked:
                 continue
             n = len(checked)
