@@ -227,10 +227,11 @@ def _plan_runs(monkeypatch) -> list:
 
 @pytest.mark.parametrize("deal", [3, 42])  # 3: won in its first frames; 42: not within 2 s
 def test_help_at_full_size_is_one_plan_carried_on_a_frame_at_a_time(monkeypatch, deal):
-    """HELP's levels carry one plan of runs on (help_plan positions a frame since the press):
-    run k shaken with seed k, its cap the k-th of Luby's runs; a level's runs start while the
-    positions so far are below its budget, so the answer comes at the first frame whose budget
-    the runs before the deciding one stay under, and not a frame sooner (or at help_first)."""
+    """HELP's levels carry one plan of runs on (help_plan positions a frame since the press, less
+    help_lead frames of them: the worker's head start): run k shaken with seed k, its cap the
+    k-th of Luby's runs; a level's runs start while the positions so far are below its budget,
+    so the answer comes at the first frame whose budget the runs before the deciding one stay
+    under, and not a frame sooner."""
     from itertools import islice
 
     from baker8bit.console.thinking import EVERY_FRAME
@@ -241,16 +242,16 @@ def test_help_at_full_size_is_one_plan_carried_on_a_frame_at_a_time(monkeypatch,
     m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=deal)
     assert m.game.position.can_set_aces()
     frames, text = _answer(m)
-    rate = m.timing.help_plan
-    assert rate == 2 * m.timing.help_rate  # the same work by each frame as levels that start again
+    rate, lead = m.timing.help_plan, m.timing.help_lead
+    assert rate > 2 * m.timing.help_rate and lead > 0  # more than levels that start again, with a head start
     assert [c for c, _, _ in runs] == list(islice(restarts.luby_caps(HELP_CAP), len(runs)))
     assert [s for _, s, _ in runs] == [None] + list(range(1, len(runs)))
     before = sum(n for _, _, n in runs[:-1])  # the positions when the last run started
     if text == "unknown":
-        assert frames == EVERY_FRAME[-1] and sum(n for _, _, n in runs) >= rate * frames
+        assert frames == EVERY_FRAME[-1] and sum(n for _, _, n in runs) >= rate * (frames - lead)
     else:
-        assert before < rate * frames
-        assert frames == m.timing.help_first or before >= rate * (frames - 1)
+        assert before < rate * (frames - lead)
+        assert frames == lead + 1 or before >= rate * (frames - 1 - lead)  # no budget before lead + 1
 
 
 def test_help_of_a_recording_made_before_help_plan_starts_again_at_each_level(monkeypatch):

@@ -83,6 +83,24 @@ def test_a_carrying_task_goes_on_from_level_to_level_and_answers_at_its_first_fr
     assert a.tick(frames[-1]) == Thought("unknown", None, 4800)
 
 
+def test_a_carrying_tasks_lead_holds_every_budget_back_that_many_frames():
+    """``lead`` (the timing's help_lead): a level due f frames after the press gets the task's
+    rate times f - lead positions, none before lead; the answer comes lead frames later than
+    without it (never before lead + 1), the same answer."""
+    frames = thinking.EVERY_FRAME
+    task = Task(carrying, (1,), levels=frames, carry=True, rate=20, lead=4)
+    assert task.budgets(10)[:7] == (0, 0, 0, 0, 20, 40, 60)
+    assert task.budgets(10)[-1] == 20 * (frames[-1] - 4)
+    for needed, due in [(1, 5), (20, 5), (21, 6), (1000, 54), (4720, 240)]:
+        a = Advisor(rate=10, first=2)
+        a.start(Task(carrying, (needed,), levels=frames, carry=True, rate=20, lead=4), frame=0)
+        got = [(f, t) for f in range(0, frames[-1] + 1) if (t := a.tick(f)) is not None]
+        assert got == [(due, Thought("solved", f"after {needed}", needed))], needed
+    a = Advisor(rate=10)
+    a.start(Task(carrying, (4721,), levels=frames, carry=True, rate=20, lead=4), frame=0)
+    assert a.tick(frames[-1]) == Thought("unknown", None, 4720)
+
+
 def test_a_fixed_cost_task_answers_at_its_one_frame():
     a = Advisor(rate=8000)
     a.start(Task(needs, (0, "H1"), levels=(6,), budget=0), frame=3)

@@ -358,7 +358,7 @@ def test_help_plan_is_recorded_and_a_blue_recording_without_it_keeps_its_old_hel
     from baker8bit.console.thinking import LEVELS
 
     now = timingmod.timing()
-    assert now.help_plan == 2 * now.help_rate
+    assert now.help_plan > 2 * now.help_rate
     r = Recorder.attach(KeyMachine(rules=games.ruleset("blue-4x13"), deal=3), 0)
     session(r, [(1, "HELP")], LEVELS[-1] + 5)
     text = dump(r.recording())
@@ -372,11 +372,39 @@ def test_help_plan_is_recorded_and_a_blue_recording_without_it_keeps_its_old_hel
 
     frame, told = hint(text)
     assert frame < 120 and frame not in LEVELS and told.startswith("hint ACES ")  # a frame, not a level
-    old = text.replace(f" help_plan={now.help_plan}", "")
-    assert parse(old).timing.help_plan == 0
+    old = text.replace(f" help_plan={now.help_plan} help_lead={now.help_lead}", "")
+    assert parse(old).timing.help_plan == 0 == parse(old).timing.help_lead
     assert hint(old) == (LEVELS[-1], "hint unknown")  # the old levels' answer on this deal
     assert dump(parse(old)) == old  # kept as it was made
     faster = text.replace(f" help_plan={now.help_plan}", f" help_plan={2 * now.help_plan}")
     assert parse(faster).timing.help_plan == 2 * now.help_plan  # a recording keeps its own rate
     sooner = hint(faster)
     assert sooner[1] == told and sooner[0] < frame  # the same answer, at its own earlier frame
+
+
+def test_help_lead_is_recorded_and_a_blue_recording_without_it_keeps_its_frames():
+    """New recordings carry help_lead (Blue's HELP: the worker's head start, in frames, on the
+    budgets of its plan); a recording made before it (help_plan but no help_lead) replays with
+    0: the same answer, help_lead frames sooner. A help_lead without help_plan is refused."""
+    from baker8bit import games
+
+    now = timingmod.timing()
+    assert now.help_lead > 0
+    r = Recorder.attach(KeyMachine(rules=games.ruleset("blue-4x13"), deal=3), 0)
+    session(r, [(1, "HELP")], 130)
+    text = dump(r.recording())
+    assert f"help_lead={now.help_lead}" in next(x for x in text.splitlines() if x.startswith("timing ")).split()
+
+    def hint(text: str) -> tuple[int, str]:
+        m = replay(parse(text))
+        asked, told = (e for e in m.events if e.kind in ("help", "hint"))
+        return told.frame - asked.frame, told.text
+
+    frame, told = hint(text)
+    assert frame > now.help_lead and told.startswith("hint ACES ")
+    old = text.replace(f" help_lead={now.help_lead}", "")
+    assert parse(old).timing.help_lead == 0 and dump(parse(old)) == old  # kept as it was made
+    assert hint(old) == (frame - now.help_lead, told)  # deal 3's budget is passed in one frame
+    no_plan = text.replace(f" help_plan={now.help_plan}", "")
+    with pytest.raises(RecordingError, match="line 4: timing needs"):
+        parse(no_plan)

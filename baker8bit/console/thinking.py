@@ -70,7 +70,10 @@ class Task:
     ``Thought`` a level, level k's within all the positions ``budgets[k]`` allows since the
     press (Blue's plan of runs); a level then repeats nothing of the levels before it.
     ``rate``: positions a frame for this task (the timing's ``help_plan`` for a carrying task),
-    else the advisor's."""
+    else the advisor's. ``lead``: the worker's head start in frames (the timing's ``help_lead``
+    for a carrying task): a level due ``f`` frames after the press gets ``rate * (f - lead)``
+    positions (none before ``lead``), so the worker, which starts at the press, is ``lead``
+    frames of work ahead of every level."""
 
     fn: Callable[..., Any]
     args: tuple = ()
@@ -79,10 +82,11 @@ class Task:
     by_level: bool = False
     carry: bool = False
     rate: int | None = None
+    lead: int = 0
 
     def budgets(self, rate: int) -> tuple[int, ...]:
         rate = rate if self.rate is None else self.rate
-        return tuple(rate * f if self.budget is None else self.budget for f in self.levels)
+        return tuple(rate * max(f - self.lead, 0) if self.budget is None else self.budget for f in self.levels)
 
     def run(self, budget: int, level: int = 0) -> Thought:
         if self.by_level:

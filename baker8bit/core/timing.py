@@ -33,6 +33,9 @@ class Timing:
     # carrying task: Blue's); 0 in recordings made before it, whose Blue HELP restarts its search
     # at each level at help_rate
     help_plan: int = 0
+    # frames of head start a carrying HELP's worker has on its budgets (console/thinking.py): its
+    # level at frame f may use help_plan * (f - help_lead) positions; 0 in recordings made before it
+    help_lead: int = 0
 
     @property
     def help_first_due(self) -> int:
@@ -48,7 +51,7 @@ def _data() -> dict:
 
 def timing() -> Timing:
     """The timings a new machine runs with. HELP's rate is the compiled searches' where every
-    search of this install is compiled, else the plain-Python searches' (a tenth), so HELP never
+    search of this install is compiled, else the plain-Python searches' (a tenth or less), so HELP never
     makes the window wait; recordings keep the rate they were made with."""
     from baker8bit.core import compiled
 

@@ -323,10 +323,13 @@ def _block(text: str) -> list[str]:
 
 
 def _unrecorded(name: str, timing: Timing) -> bool:
-    """Timings a recording leaves out: ``help_rate`` of 0.2.0's HELP (0), and ``help_first`` and
-    ``help_plan`` where they are 0 (made before them) or unused (0.2.0's HELP has no levels)."""
+    """Timings a recording leaves out: ``help_rate`` of 0.2.0's HELP (0), and ``help_first``,
+    ``help_plan`` and ``help_lead`` where they are 0 (made before them) or unused (0.2.0's HELP
+    has no levels; a recording without ``help_plan`` has no carrying HELP to lead)."""
     if name == "help_rate":
         return timing.help_rate == 0
+    if name == "help_lead":
+        return timing.help_lead == 0 or _unrecorded("help_plan", timing)
     if name == "help_plan":
         return timing.help_plan == 0 or timing.help_rate == 0
     return name == "help_first" and timing.help_first_due == 0
@@ -484,9 +487,9 @@ def parse(text: str) -> Recording:
     _, timing_text = lines.next("timing")
     names = tuple(f.name for f in fields(Timing))
     t = _options(timing_text, lines, names)
-    # without help_plan: a recording made before it (0); without help_first too: before that;
-    # without help_rate too: 0.2.0's HELP (_unrecorded)
-    later = ("help_plan", "help_first", "help_rate")  # each newer than the next; one left out is 0
+    # without help_lead: a recording made before it (0); without help_plan too: before that; and
+    # so on to help_rate: 0.2.0's HELP (_unrecorded)
+    later = ("help_lead", "help_plan", "help_first", "help_rate")  # each newer than the next; one left out is 0
     if set(t) not in [set(names) - set(later[:k]) for k in range(len(later) + 1)]:
         raise lines.fail(f"timing needs {' '.join(n + '=...' for n in names)}", lines.last)
     values = {n: _int(v, n, lines) for n, v in t.items()}

@@ -447,7 +447,8 @@ class BlueDialogue(base.Dialogue):
             self.think(thinking.Task(_known, (known,), levels=(1,), budget=0))
         elif self.timing.help_plan:  # one plan of runs, carried on from level to level
             self.think(thinking.Task(think_plan, (pos.board, self.lay, pos.can_set_aces()), carry=True,
-                                     rate=self.timing.help_plan, levels=thinking.EVERY_FRAME))
+                                     rate=self.timing.help_plan, lead=self.timing.help_lead,
+                                     levels=thinking.EVERY_FRAME))
         else:  # a recording made before help_plan: each level starts again, with seeds of its own
             self.think(thinking.Task(think, (pos.board, self.lay, pos.can_set_aces(), False), by_level=True))
 
