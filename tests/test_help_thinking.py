@@ -261,3 +261,16 @@ def test_without_a_worker_the_levels_run_inline(runner, monkeypatch):
     m = play_help("baker", {}, 216, ["HELP"])
     thinking.use(thinking.Inline())
     assert help_events(m) == help_events(play_help("baker", {}, 216, ["HELP"]))
+
+
+def test_the_worker_makes_each_family_games_search_tables_before_its_first_task():
+    """``advisor.warm`` (the worker's warm-up): the default rule set of every FreeCell-family
+    game has its search tables made, so its first HELP costs what the next ones do."""
+    from baker8bit.freecell import advisor
+    from baker8bit.freecell.solver import family, params
+
+    family._SETUPS.clear()
+    advisor.warm()
+    for game in ("baker", "bakers-game", "eight-off", "king-albert"):
+        p = params.params(games.get(game).rules())
+        assert family._SETUPS[id(p)][0] is p, game

@@ -34,6 +34,9 @@ def _warm() -> None:
         importlib.import_module(name)
     for kind in compiled.SEARCHES:
         compiled.built(kind)
+    from baker8bit.freecell import advisor
+
+    advisor.warm()  # the family's search tables, so no game's first HELP makes them
 
 
 def _batch(pid: int) -> None:

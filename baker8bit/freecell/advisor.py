@@ -19,7 +19,7 @@ from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import group_moves, parse_move
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver import SOLVED, Search, params, searcher, solve
+from baker8bit.freecell.solver import SOLVED, Search, family, params, searcher, solve
 from baker8bit.freecell.solver.shorten import shorten
 
 # What one step of the shortening pass (a move applied, or a position looked at, in plain
@@ -46,6 +46,19 @@ def first_command(game: Game, solution: list[str]) -> str:
                 return "T" + rules.column_letter(src) + rules.column_letter(dst)
     parse_move(best, rules)  # a solution move is always a legal key pair
     return best
+
+
+def warm() -> None:
+    """Each FreeCell-family game's default rule set's search tables (``family.prepare``), made
+    before HELP's first task by its worker (``console/worker.py``): a game's first HELP then
+    costs what the next ones do (King Albert's first level took 31 ms instead of 8, and the
+    window's frame waited up to 43 ms for it)."""
+    from baker8bit import games
+
+    for variant in games.all_variants():
+        rules = variant.rules()
+        if isinstance(rules, RuleSet) and params.supports(rules):
+            family.prepare(rules)
 
 
 def think(position: Position, rules: RuleSet, budget: int, level: int = 0) -> Thought:
