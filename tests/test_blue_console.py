@@ -225,7 +225,7 @@ def _plan_runs(monkeypatch) -> list:
     return runs
 
 
-@pytest.mark.parametrize("deal", [3, 42])  # 3: won in its first frames; 42: not within 2 s
+@pytest.mark.parametrize("deal", [3, 42])  # 3: won in its first frames; 42: near 2 s (frame 107)
 def test_help_at_full_size_is_one_plan_carried_on_a_frame_at_a_time(monkeypatch, deal):
     """HELP's levels carry one plan of runs on (help_plan positions a frame since the press, less
     help_lead frames of them: the worker's head start): run k shaken with seed k, its cap the

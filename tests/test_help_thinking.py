@@ -122,7 +122,7 @@ def help_events(m: KeyMachine) -> list[str]:
 
 
 # full-size Blue (its one plan of runs, carried on a frame at a time): deal 3 won in its first
-# frames, deal 42 past 2 s
+# frames, deal 42 near 2 s (frame 107)
 CASES = [("baker", {}, 216), ("bakers-game", {}, 3), ("eight-off", {}, 5), ("king-albert", {}, 3),
          ("sequence", {}, 5), ("sequence", {"hint": "lookahead"}, 5), ("blue", {"suits": 3, "ranks": 6}, 4),
          ("blue", {}, 3), ("blue", {}, 42)]
