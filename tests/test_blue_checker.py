@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import pytest
 
 from baker8bit.games.blue import checker, rules, study
 from baker8bit.games.blue.rules import GAP, Layout
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def brute_winnable(board: bytes, lay: Layout) -> bool:
@@ -275,17 +278,14 @@ def test_the_published_full_size_best_ordering_count_is_the_readmes():
 
 
 def _readme() -> str:
-    from pathlib import Path
-
-    return (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    return (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def _doc_rows(name: str) -> list[dict]:
     """The rows of a CSV in docs/games."""
     import csv
-    from pathlib import Path
 
-    with (Path(__file__).resolve().parent.parent / "docs" / "games" / name).open(newline="") as f:
+    with (ROOT / "docs" / "games" / name).open(newline="") as f:
         return list(csv.DictReader(f))
 
 

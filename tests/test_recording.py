@@ -5,6 +5,7 @@ whose key machine differs are refused with the reason."""
 from __future__ import annotations
 
 import hashlib
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -349,36 +350,46 @@ def test_a_timing_line_with_help_first_but_no_help_rate_is_refused():
         parse(text)
 
 
+@cache
+def _blue_help_recording() -> str:
+    """A recording, as made now, of HELP pressed on full-size Blue deal 3, run to its last level."""
+    from baker8bit import games
+    from baker8bit.console.thinking import LEVELS
+
+    r = Recorder.attach(KeyMachine(rules=games.ruleset("blue-4x13"), deal=3), 0)
+    session(r, [(1, "HELP")], LEVELS[-1] + 5)
+    return dump(r.recording())
+
+
+def _blue_hint(text: str) -> tuple[int, str]:
+    """A recording's HELP replayed: the frames from the press to the answer, and the answer."""
+    m = replay(parse(text))
+    asked, told = (e for e in m.events if e.kind in ("help", "hint"))
+    return told.frame - asked.frame, told.text
+
+
 def test_help_plan_is_recorded_and_a_blue_recording_without_it_keeps_its_old_help():
     """New recordings carry help_plan (Blue's HELP: one plan of runs carried on a frame at a
     time); a recording made before it (no help_plan in its timing line) replays with 0, so its
     Blue HELP starts its search again at each level, as when it was made, and answers at a
     level's frame. Full-size deal 3: the plan wins within 2 s, the old levels say NO ANSWER."""
-    from baker8bit import games
     from baker8bit.console.thinking import LEVELS
 
     now = timingmod.timing()
     assert now.help_plan > 2 * now.help_rate
-    r = Recorder.attach(KeyMachine(rules=games.ruleset("blue-4x13"), deal=3), 0)
-    session(r, [(1, "HELP")], LEVELS[-1] + 5)
-    text = dump(r.recording())
+    text = _blue_help_recording()
     line = next(x for x in text.splitlines() if x.startswith("timing "))
     assert f"help_plan={now.help_plan}" in line.split()
 
-    def hint(text: str) -> tuple[int, str]:
-        m = replay(parse(text))
-        asked, told = (e for e in m.events if e.kind in ("help", "hint"))
-        return told.frame - asked.frame, told.text
-
-    frame, told = hint(text)
+    frame, told = _blue_hint(text)
     assert frame < 120 and frame not in LEVELS and told.startswith("hint ACES ")  # a frame, not a level
     old = text.replace(f" help_plan={now.help_plan} help_lead={now.help_lead}", "")
     assert parse(old).timing.help_plan == 0 == parse(old).timing.help_lead
-    assert hint(old) == (LEVELS[-1], "hint unknown")  # the old levels' answer on this deal
+    assert _blue_hint(old) == (LEVELS[-1], "hint unknown")  # the old levels' answer on this deal
     assert dump(parse(old)) == old  # kept as it was made
     faster = text.replace(f" help_plan={now.help_plan}", f" help_plan={2 * now.help_plan}")
     assert parse(faster).timing.help_plan == 2 * now.help_plan  # a recording keeps its own rate
-    sooner = hint(faster)
+    sooner = _blue_hint(faster)
     assert sooner[1] == told and sooner[0] < frame  # the same answer, at its own earlier frame
 
 
@@ -386,25 +397,16 @@ def test_help_lead_is_recorded_and_a_blue_recording_without_it_keeps_its_frames(
     """New recordings carry help_lead (Blue's HELP: the worker's head start, in frames, on the
     budgets of its plan); a recording made before it (help_plan but no help_lead) replays with
     0: the same answer, help_lead frames sooner. A help_lead without help_plan is refused."""
-    from baker8bit import games
-
     now = timingmod.timing()
     assert now.help_lead > 0
-    r = Recorder.attach(KeyMachine(rules=games.ruleset("blue-4x13"), deal=3), 0)
-    session(r, [(1, "HELP")], 130)
-    text = dump(r.recording())
+    text = _blue_help_recording()
     assert f"help_lead={now.help_lead}" in next(x for x in text.splitlines() if x.startswith("timing ")).split()
 
-    def hint(text: str) -> tuple[int, str]:
-        m = replay(parse(text))
-        asked, told = (e for e in m.events if e.kind in ("help", "hint"))
-        return told.frame - asked.frame, told.text
-
-    frame, told = hint(text)
+    frame, told = _blue_hint(text)
     assert frame > now.help_lead and told.startswith("hint ACES ")
     old = text.replace(f" help_lead={now.help_lead}", "")
     assert parse(old).timing.help_lead == 0 and dump(parse(old)) == old  # kept as it was made
-    assert hint(old) == (frame - now.help_lead, told)  # deal 3's budget is passed in one frame
+    assert _blue_hint(old) == (frame - now.help_lead, told)  # deal 3's budget is passed in one frame
     no_plan = text.replace(f" help_plan={now.help_plan}", "")
     with pytest.raises(RecordingError, match="line 4: timing needs"):
         parse(no_plan)
