@@ -13,7 +13,6 @@ from baker8bit.commands import MODULES
 from baker8bit.commands.common import OneLineParser, UsageError
 from baker8bit.core import compiled
 
-
 SUMMARY = ("An 8-bit console of six open solitaires on Pyxel: Baker Solitaire (ANTIC, 1989), Baker's Game, "
            "Eight Off, King Albert, McCarthy's sequence solitaire and Corvi's Blue")
 

@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import statistics
 import importlib.util
+import statistics
 import sys
 import time
 from pathlib import Path

@@ -21,8 +21,8 @@ frames at their real pace).
 
 from __future__ import annotations
 
-import statistics
 import importlib.util
+import statistics
 import sys
 import time
 from pathlib import Path

@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|---|")
     for game in args.game or GAMES:
         r = measure(game, deals, args.fc_iters)
-        pairs = list(zip(r["short"], r["theirs"]))
+        pairs = list(zip(r["short"], r["theirs"], strict=True))
         less = sum(a < b for a, b in pairs)
         same = sum(a == b for a, b in pairs)
         print(f"| {game} | {len(pairs)} | {fmt(r['found'])} | {fmt(r['short'])} | {fmt(r['keys'])} | "

@@ -46,6 +46,7 @@ are what each solver itself spent, so the CPU ratio is the one to trust there.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -53,7 +54,6 @@ import resource
 import shutil
 import statistics
 import subprocess
-import importlib.util
 import sys
 import time
 from pathlib import Path

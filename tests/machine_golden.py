@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from pathlib import Path
-
 from dataclasses import replace
+from pathlib import Path
 
 from baker8bit.console.machine import KeyMachine
 from baker8bit.core.timing import timing
@@ -92,12 +91,16 @@ def choose_presses(s: dict, count: int = 220) -> list[tuple[int, str]]:
             for a, b in pairs[:20]:
                 try:
                     if len(group_moves(g.position, a, b, g.rules)) > 1:
-                        press("T"); press(g.rules.column_letter(a)); press(g.rules.column_letter(b))
+                        press("T")
+                        press(g.rules.column_letter(a))
+                        press(g.rules.column_letter(b))
                         break
                 except ValueError:
                     continue
             else:
-                press("T"); press(rng.choice("ABCDEFGH")); press(rng.choice("ABCDEFGHT"))
+                press("T")
+                press(rng.choice("ABCDEFGH"))
+                press(rng.choice("ABCDEFGHT"))
             continue
         keys = ["SPACE"] * 12 + ["P"] * 5 + ["ESC"] + ["RETURN", "5"] + list("ABCDEFGHIJKLT") * 2
         if s["help"]:

@@ -17,13 +17,15 @@ from dataclasses import FrozenInstanceError, replace
 from functools import cache
 
 import pytest
+from conftest import (
+    cli,  # noqa: E402  (baker8bit ARGV in this process)
+    pyxel_ready,
+)
 
 from baker8bit import games
-from baker8bit.cli import build_parser, main
+from baker8bit.cli import build_parser
 from baker8bit.games.variant import OUTCOMES, SOLVED, SolveResult
 from baker8bit.sessions import recording
-from conftest import pyxel_ready
-from conftest import cli  # noqa: E402  (baker8bit ARGV in this process)
 
 IDS = games.ids()
 SEARCHES = ("compiled", "pure")

@@ -68,9 +68,10 @@ def test_error_messages_quote_a_few_dozen_characters_at_most():
 
 
 def test_a_saved_game_deal_is_plain_ascii_decimal():
+    from conftest import baker_rules
+
     from baker8bit.freecell.game import Game
     from baker8bit.freecell.position import Position
-    from conftest import baker_rules
 
     rs = baker_rules(4)
     text = savegame.dump(Game(rs, Position.dealt(842, rs), 842))

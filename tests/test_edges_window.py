@@ -3,13 +3,14 @@ attract screen, a hint of ? on the titles, every character drawn exists in our f
 
 from __future__ import annotations
 
+from conftest import pyxel_ready
+
 from baker8bit import games
 from baker8bit.atari import font
 from baker8bit.console.machine import KeyMachine
 from baker8bit.sessions import stats
 from baker8bit.sessions.session import stats_lines
 from baker8bit.window import overlay
-from conftest import pyxel_ready
 
 
 def screen_text(scr) -> str:

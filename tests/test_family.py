@@ -13,10 +13,10 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import need_fcsolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import need_fcsolve
 from baker8bit import games
 from baker8bit.freecell import fcsolve, moves
 from baker8bit.freecell.position import Position
@@ -291,7 +291,7 @@ def test_candidate_integers_are_one_digit_decode_by_table_and_sort_as_the_compil
     theirs = [(pr + (1 << 14)) << 16 | s << 11 | d << 6 | c for pr, s, d, c in draw]
     assert all(0 < x < 2 ** 30 for x in ours)
     assert (ours[0] < ours[1]) == (theirs[0] < theirs[1]) == (draw[0] < draw[1])
-    for x, (pr, s, d, c) in zip(ours, draw):
+    for x, (_pr, s, d, c) in zip(ours, draw, strict=True):
         in_cols, in_cells = (s < ncol, d < ncol), (ncol <= s < home, ncol <= d < home)
         assert table[x & 0xFFFF] == (s, d, c, 6 * c, (1 << c) * (in_cols[0] != in_cols[1]),
                                      (1 << c) * (in_cells[0] != in_cells[1]))

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import need_fcsolve
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "fcsolve_check.py"
@@ -113,7 +112,8 @@ def rows(name: str) -> list[dict]:
 
 def survey_r0() -> dict[int, str]:
     """The rank-0 survey's verdicts, deals 1-10000."""
-    return {int(r["deal"]): r["outcome"] for name in ("king-albert-survey-r0.csv", "king-albert-survey-r0-1001-10000.csv")
+    return {int(r["deal"]): r["outcome"]
+            for name in ("king-albert-survey-r0.csv", "king-albert-survey-r0-1001-10000.csv")
             for r in rows(name)}
 
 
@@ -206,7 +206,8 @@ LARGE = {"king-albert-r0-large-30m.csv": 30_000_000,
          "king-albert-r0-large-200m.csv": 200_000_000,
          "king-albert-r0-large-250m.csv": 250_000_000,
          "king-albert-r0-large-350m.csv": 350_000_000,
-         "king-albert-r0-forget-16g.csv": 1_000_000_000,  # solve --memory 16G: a table that forgets, 1,000,000,000 a move order
+         # solve --memory 16G: a table that forgets, 1,000,000,000 a move order
+         "king-albert-r0-forget-16g.csv": 1_000_000_000,
          "king-albert-r0-forget-12g.csv": 700_000_000,  # --memory 12G, 700,000,000 a move order
          "king-albert-r0-free-400m.csv": 400_000_000,  # the free-card rule (issue 22), an exact table
          "king-albert-r0-free-650m.csv": 650_000_000}  # and the 24-byte keys (issue 22)

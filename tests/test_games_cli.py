@@ -30,7 +30,9 @@ def test_keys_and_solve_play_eight_off(capsys):
     code, out, _ = out_of(capsys, ["solve", "--game", "eight-off", "--deal", "2", "--json"])
     result = json.loads(out)
     assert code == 0 and result["outcome"] == "solved"
-    code, out, _ = out_of(capsys, ["keys", "--game", "eight-off", "--deal", "2", " ".join(result["solution"]), "--json"])
+    code, out, _ = out_of(
+        capsys, ["keys", "--game", "eight-off", "--deal", "2", " ".join(result["solution"]), "--json"]
+    )
     played = json.loads(out)
     assert played["won"] is True and played["game"] == "eight-off" and played["events"][0] == "deal eight-off 2"
 

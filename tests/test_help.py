@@ -3,18 +3,18 @@ and, for recordings of 0.2.0, in slices of the reference search between frames."
 
 from __future__ import annotations
 
-import pytest
-
 from dataclasses import replace
 
+import pytest
+from conftest import machine_on, pyxel_ready, texts
+
 from baker8bit.console import script
-from baker8bit.console.thinking import LEVELS, Thought
-from baker8bit.window.app import App, AppOptions
-from baker8bit.freecell.advisor import first_command
 from baker8bit.console.machine import KeyMachine
 from baker8bit.console.screens import compose
+from baker8bit.console.thinking import LEVELS, Thought
+from baker8bit.freecell.advisor import first_command
 from baker8bit.freecell.solver import solve
-from conftest import machine_on, pyxel_ready, texts
+from baker8bit.window.app import App, AppOptions
 
 
 def think(m: KeyMachine, limit: int = 5000) -> int:

@@ -6,7 +6,6 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-
 from conftest import pyxel_ready
 
 from baker8bit.atari import palette
@@ -127,7 +126,7 @@ def test_builder_takes_even_luminance_columns():
 def test_builder_parses_a_markdown_table():
     tool = _build_palette_tool()
     rows = "\n".join(
-        f"| {h:X} ({h * 16}) | " + " | ".join(f"#{h:02X}00{l:02X}" for l in range(16)) + " |"
+        f"| {h:X} ({h * 16}) | " + " | ".join(f"#{h:02X}00{lum:02X}" for lum in range(16)) + " |"
         for h in range(16)
     )
     md = "### T\n\n| hue \\ lum | ... |\n|---|\n" + rows + "\n\n### next\n"

@@ -187,7 +187,8 @@ def run_lines(where: str, lines: list[str], work: Path, env: dict, request) -> N
 # The commands quoted inline (`baker8bit ...` in a sentence) run too, when they are whole: one with
 # a placeholder (FILE, ID, N, KEYS, S, R, K, SIZE, <id>, ..., [options]) is a pattern, not a command. A
 # `shot` quoted without its --out (the sentence gives it once for several) writes shot.png.
-NAMES = {"baker8bit keys", "baker8bit keys --json", "baker8bit check blue", "baker8bit --video"}  # a command named, not run
+# a command named, not run
+NAMES = {"baker8bit keys", "baker8bit keys --json", "baker8bit check blue", "baker8bit --video"}
 PLACEHOLDER = re.compile(r"\b(FILE|ID|N|KEYS|S|R|K|SIZE)\b|<id>|\.\.\.|\[")
 
 

@@ -8,17 +8,16 @@ import hashlib
 from functools import cache
 
 import pytest
+from conftest import DATA, baker_rules, board, texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baker8bit.core import timing as timingmod
 from baker8bit import __version__
-from baker8bit.sessions import recording
-from baker8bit.sessions import savegame
 from baker8bit.console.machine import KEYS, KeyMachine
+from baker8bit.core import timing as timingmod
 from baker8bit.freecell.position import Position
+from baker8bit.sessions import recording, savegame
 from baker8bit.sessions.recording import Recorder, Recording, RecordingError, Start, dump, parse, replay
-from conftest import baker_rules, DATA, board, texts
 
 
 def session(recorder: Recorder, presses: list[tuple[int, str]], frames: int) -> dict[int, object]:
@@ -207,7 +206,8 @@ def test_the_recorded_timing_is_used():
 
 # -- bad files
 
-GOOD = dump(Recording(seed=3, start=Start("deal", rules="baker4", deal=1), frames=50, keys=((10, "G"), (12, "B"), (30, "SPACE"))))
+GOOD = dump(Recording(seed=3, start=Start("deal", rules="baker4", deal=1), frames=50,
+                      keys=((10, "G"), (12, "B"), (30, "SPACE"))))
 
 
 @pytest.mark.parametrize(
@@ -226,7 +226,8 @@ GOOD = dump(Recording(seed=3, start=Start("deal", rules="baker4", deal=1), frame
         (GOOD.replace("start rules=baker4 deal=1", "start somewhere"), 5, "start must be"),
         (GOOD.replace("start rules=baker4 deal=1", "start board rules=baker4"), 5, "needs the board"),
         (GOOD.replace("start rules=baker4 deal=1", "start board suits=4"), 5, "needs the board"),
-        (GOOD.replace("start rules=baker4 deal=1", "start rules=baker4 deal=1 menu=maybe"), 5, "menu must be yes or no"),
+        (GOOD.replace("start rules=baker4 deal=1", "start rules=baker4 deal=1 menu=maybe"), 5,
+         "menu must be yes or no"),
         (GOOD.replace("start rules=baker4 deal=1", "start prompt game=chess"), 5, "unknown game 'chess'"),
         (GOOD.replace("frames 50", "frames -1"), 6, "negative"),
         (GOOD.replace("12 B", "9 B"), 9, "keys out of order: frame 9 after frame 10"),

@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import baker_rules, play, solutions, texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import Move, apply, legal_moves, parse_move
 from baker8bit.sessions.savegame import SaveError, dump, load, load_or_set_aside, machine_from_game, parse, save
-from conftest import baker_rules, play, solutions, texts
 
 
 def wander(suits: int, deal: int, n: int, seed: int, mark_at: int | None = None) -> Game:

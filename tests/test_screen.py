@@ -5,20 +5,19 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pyxel
 import pytest
+import pyxel
+from conftest import pyxel_ready
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baker8bit.atari import palette
-from baker8bit.console import scenarios
-from baker8bit.console import script
+from baker8bit.atari.screen import GR0, GR1, MAX_DLI_WRITES, MAX_DLIS, geometry
+from baker8bit.console import scenarios, script
 from baker8bit.console.machine import KeyMachine
 from baker8bit.console.screens import compose
 from baker8bit.window.capture import engine_screen
 from baker8bit.window.render import Renderer
-from baker8bit.atari.screen import GR0, GR1, MAX_DLI_WRITES, MAX_DLIS, geometry
-from conftest import pyxel_ready
 
 GOLDEN = Path(__file__).parent / "golden"
 SCENARIOS = scenarios.load(GOLDEN / "scenarios.toml")
@@ -160,7 +159,9 @@ def test_shot_command_writes_exactly_the_window(tmp_path, renderer):
     golden.load(0, 0, str(GOLDEN / "deal4.png"))
     assert pixels(shot) == pixels(golden)
     big = tmp_path / "big.png"
-    assert main(["shot", "--suits", "2", "--deal", "3", "GH", "--out", str(big), "--scale", "3", "--aspect", "square"]) == 0
+    assert main(
+        ["shot", "--suits", "2", "--deal", "3", "GH", "--out", str(big), "--scale", "3", "--aspect", "square"]
+    ) == 0
     assert png_size(big) == (3 * 336, 3 * 224)
 
 

@@ -4,6 +4,9 @@ WINNER, recordings, ``keys --json``, ``show`` and statistics, as for the other g
 from __future__ import annotations
 
 import json
+import random
+
+from conftest import texts
 
 from baker8bit import games
 from baker8bit.cli import main
@@ -13,7 +16,6 @@ from baker8bit.console.screens import compose
 from baker8bit.games.sequence import players
 from baker8bit.games.sequence.rules import State, deck_text
 from baker8bit.sessions.recording import Recorder, dump, parse, replay
-from conftest import texts
 
 WON_DEAL = 8  # the exact search wins deal 8 in 77 moves (found with players.solve)
 
@@ -205,13 +207,16 @@ def test_a_bad_hint_is_refused_in_one_line(capsys):
 def test_keys_with_the_hint_option_shows_that_players_hint(capsys):
     from baker8bit.games.sequence.dialogue import SAMPLING_FRAMES
 
-    assert main(["keys", "--game", "sequence", "--deal", "3", "--hint", "lookahead", "HA <HELP> <WAIT 6>", "--json"]) == 0
+    assert main(
+        ["keys", "--game", "sequence", "--deal", "3", "--hint", "lookahead", "HA <HELP> <WAIT 6>", "--json"]
+    ) == 0
     after = State.dealt(3).apply(players.Move("H", 0, False))
     out = json.loads(capsys.readouterr().out)
     assert out["events"][0] == "deal sequence 3" and out["events"][-1] == f"hint {players.best_move(after)}"
     assert main(["keys", "--game", "sequence", "--deal", "3", f"HA <HELP> <WAIT {SAMPLING_FRAMES}>", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["events"][-1] == f"hint {players.sampling_move(after, players.hint_samples(KeyMachine().timing.help_rate))}"
+    samples = players.hint_samples(KeyMachine().timing.help_rate)
+    assert out["events"][-1] == f"hint {players.sampling_move(after, samples)}"
 
 
 def test_the_screen_shows_final_piles_storage_hand_and_deck():
@@ -258,7 +263,7 @@ def test_demo_plays_a_won_deal_or_a_strategy_with_the_players_keys(tmp_path):
     for strategy in (None, "greedy"):
         plan = planner(rules, WON_DEAL, strategy).finish()
         m = KeyMachine(rules=rules, deal=plan.deal)
-        keys = DemoKeys(plan, lambda: m)
+        keys = DemoKeys(plan, lambda m=m: m)
         for _ in range(20_000):
             for k in keys.keys(m.frame):
                 m.press(k)
@@ -269,8 +274,8 @@ def test_demo_plays_a_won_deal_or_a_strategy_with_the_players_keys(tmp_path):
         if strategy is None:
             assert m.phase == "won"
         else:
-            expected = players.play_out(State.dealt(WON_DEAL), lambda s, r=__import__("random").Random(WON_DEAL),
-                                        p=players.StrategyPlayer(strat.load("greedy")): p.next_move(s, r))
+            rng, greedy = random.Random(WON_DEAL), players.StrategyPlayer(strat.load("greedy"))
+            expected = players.play_out(State.dealt(WON_DEAL), lambda s, r=rng, p=greedy: p.next_move(s, r))
             assert m.game.position.cards_home() == expected.home
     bad = tmp_path / "bad.txt"
     bad.write_text("play to a final pile\nfly to the moon\n")

@@ -11,7 +11,14 @@ from hypothesis import strategies as st
 from baker8bit.core import cards
 from baker8bit.core import deal as core_deal
 from baker8bit.games.sequence.rules import (
-    SEQUENCES, Game, Move, SequenceError, State, deal, deck_text, pile_card,
+    SEQUENCES,
+    Game,
+    Move,
+    SequenceError,
+    State,
+    deal,
+    deck_text,
+    pile_card,
 )
 
 

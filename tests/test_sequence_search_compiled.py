@@ -9,12 +9,12 @@ from __future__ import annotations
 import importlib
 
 import pytest
+from conftest import IN_CI
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from baker8bit.games.sequence import search, solver
 from baker8bit.games.sequence.rules import POSITION, RANKS, Move, State, deal
-from conftest import IN_CI
 
 pure = importlib.import_module("baker8bit.games.sequence.search")
 try:

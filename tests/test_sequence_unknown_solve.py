@@ -134,7 +134,9 @@ def test_seeds_give_a_deal_tries_in_turn_until_one_decides(tmp_path, capsys):
     out = tmp_path / "seeds.csv"
     assert tool.main([str(study), "--out", str(out), "--max-states", "30000", "--seeds", "4"]) == 0
     rows = {int(r["deal"]): r for r in read(out)}
-    assert {d: (r["outcome"], (int(r["seed"]) - d) >> 20) for d, r in rows.items()} == {9: ("won", 4), 13: ("unknown", 4)}
+    assert {d: (r["outcome"], (int(r["seed"]) - d) >> 20) for d, r in rows.items()} == {
+        9: ("won", 4), 13: ("unknown", 4)
+    }
     for k in (1, 2, 3):
         assert solver.solve(State.dealt(9), max_states=30000, seed=9 + (k << 20)).outcome == "unknown"
     r = solver.solve(State.dealt(9), max_states=30000, seed=9 + (4 << 20))
@@ -290,15 +292,20 @@ def readme_rows() -> list[str]:
               "clairvoyant, still unknown searched again (tries of 20,000 positions, 8 new seeds)",
               "clairvoyant, still unknown searched again (tries of 20,000 positions, 8 further seeds)",
               "clairvoyant, still unknown searched again (tries of 20,000 positions, 8 seeds after 8 that won none)",
-              "clairvoyant, still unknown searched again (tries of 2,000 positions, 8 seeds, after 28 seeds of longer tries that won none)",
+              "clairvoyant, still unknown searched again "
+              "(tries of 2,000 positions, 8 seeds, after 28 seeds of longer tries that won none)",
               "clairvoyant, still unknown searched again (tries of 2,000 positions, 8 more seeds)",
-              "clairvoyant, still unknown searched again (tries of 500 positions, 8 seeds, after 8 more of 2,000 that won none)",
+              "clairvoyant, still unknown searched again "
+              "(tries of 500 positions, 8 seeds, after 8 more of 2,000 that won none)",
               "clairvoyant, still unknown searched again (tries of 500 positions, 8 more seeds)",
-              "clairvoyant, still unknown searched again (tries of 200 positions, 8 seeds, after 8 more of 500 that won none)",
-              "clairvoyant, still unknown searched again (tries of 300 positions, 8 seeds, after 48 more of 50 to 1,000 that won none)",
-              "clairvoyant, still unknown searched again (nested Monte Carlo search of level 2, up to 3,000 seeds)",
+              "clairvoyant, still unknown searched again "
+              "(tries of 200 positions, 8 seeds, after 8 more of 500 that won none)",
+              "clairvoyant, still unknown searched again "
+              "(tries of 300 positions, 8 seeds, after 48 more of 50 to 1,000 that won none)",
+              "clairvoyant, still unknown searched again "
+              "(nested Monte Carlo search of level 2, up to 3,000 seeds)",
               "clairvoyant, still unknown searched again (nested Monte Carlo search of level 3, up to 300 seeds)"]
-    for label, rows in zip(labels, [None, *shipped_passes()]):
+    for label, rows in zip(labels, [None, *shipped_passes()], strict=True):
         for r in rows or ():
             outcomes[int(r["deal"])] = r["outcome"]
         n = len(outcomes)

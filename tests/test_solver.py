@@ -6,12 +6,11 @@ import subprocess
 import sys
 
 import pytest
+from conftest import baker_rules, read_baker_board
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from conftest import read_baker_board, baker_rules
-from baker8bit.freecell import moves
-from baker8bit.freecell import rules
+from baker8bit.freecell import moves, rules
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, solve
 

@@ -137,4 +137,5 @@ def test_compiled_core_gives_the_pure_answers_in_mid_game(game, options):
             if not legal:
                 break
             pos = moves.apply(pos, rng.choice(legal))
-        assert full(fast.solve(pos, rs, max_states=20000)) == full(family.solve(pos, rs, max_states=20000)), (rs.name, deal)
+        assert (full(fast.solve(pos, rs, max_states=20000))
+                == full(family.solve(pos, rs, max_states=20000))), (rs.name, deal)

@@ -12,8 +12,8 @@ would show as "unsolvable" against "solved", one that made a false win as the re
 from __future__ import annotations
 
 import pytest
-
 import unpruned
+
 from baker8bit import games
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.solver import UNSOLVABLE, solve

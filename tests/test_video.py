@@ -8,6 +8,9 @@ import os
 from fractions import Fraction
 
 import pytest
+from conftest import pyxel_ready
+from test_pokey import autocorrelation_hz
+from videocheck import changed, decode, onsets, peak_hz
 
 from baker8bit import games
 from baker8bit.atari import pokey
@@ -15,9 +18,6 @@ from baker8bit.cli import main
 from baker8bit.console.demo import Plan, recording_of
 from baker8bit.core.events import SOUNDS
 from baker8bit.sessions import recording
-from conftest import pyxel_ready
-from test_pokey import autocorrelation_hz
-from videocheck import changed, decode, onsets, peak_hz
 
 NTSC_HZ = Fraction(3579545, 2 * 262 * 114)  # CPU clock / (262 lines * 114 cycles) [reference 2.3]
 PAL_HZ = Fraction(17734475, 10 * 312 * 114)
@@ -69,7 +69,7 @@ def check_file(path, rec: recording.Recording, fps: Fraction, size: tuple[int, i
     assert d.frames == rec.frames + 1  # frame 0 (before any key) to the last
     expected = d.frames / fps
     assert abs(d.duration - float(expected)) <= 0.02 * float(expected), (d.duration, float(expected))
-    steps = [b - a for a, b in zip(d.frame_times, d.frame_times[1:])]
+    steps = [b - a for a, b in zip(d.frame_times, d.frame_times[1:], strict=False)]
     assert abs(sum(steps) / len(steps) - float(1 / fps)) < 1e-4  # 59.92 (49.86) pictures a second
     assert d.rate == 48000 and abs(len(d.samples) / d.rate - float(expected)) <= 0.02 * float(expected)
     return d
@@ -83,7 +83,7 @@ def check_sounds(d, rec: recording.Recording, fps: Fraction, standard: str = "nt
     assert len(starts) == len(events), (starts, events)
     specs = pokey.sounds()
     out = []
-    for start, (key_frame, kind) in zip(starts, events):
+    for start, (key_frame, kind) in zip(starts, events, strict=True):
         # the move's picture: the first frame after the key's that differs from the one before
         shown = next(i for i in range(key_frame + 1, d.frames) if changed(d.lumas, i))
         assert abs(start / d.rate - d.frame_times[shown]) <= float(1 / fps), (kind, key_frame, shown, start)

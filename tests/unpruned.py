@@ -29,7 +29,7 @@ def _children(cols, cells, found, rules: RuleSet, builds_on, fills_empty):
     sources = [(c[-1], i, None) for i, c in enumerate(cols) if c]
     sources += [(card, None, j) for j, card in enumerate(cells)]
     for card, i, j in sources:
-        def take():
+        def take(i=i, j=j):
             cl = list(cols)
             if i is not None:
                 cl[i] = cols[i][:-1]

@@ -65,7 +65,8 @@ def decide(game: str, deal: int, max_states: int, memory: str | None = None) -> 
     if memory:
         row.update(memory=memory, forgotten=peak["forgotten"])
     if result["outcome"] == "solved":
-        row["keys_win"] = "yes" if wins_through_keys(["--game", game, "--deal", str(deal)], result["solution"]) else "NO"
+        wins = wins_through_keys(["--game", game, "--deal", str(deal)], result["solution"])
+        row["keys_win"] = "yes" if wins else "NO"
     return row
 
 

@@ -49,7 +49,8 @@ def main() -> int:
         else:
             lost_fewer += 1
     lost = lost_two + lost_fewer
-    print(f"deals {len(rows)}: solved {counts['solved']}, unsolvable {counts['unsolvable']}, unknown {counts['unknown']}")
+    print(f"deals {len(rows)}: solved {counts['solved']}, unsolvable {counts['unsolvable']}, "
+          f"unknown {counts['unknown']}")
     print(f"unsolvable deals that cannot make two spaces: {lost_fewer} of {lost}"
           + (f" ({100 * lost_fewer / lost:.1f}%)" if lost else ""))
     print(f"unsolvable deals that can make two spaces: {lost_two}")

@@ -33,7 +33,8 @@ def picture(spec: dict, renderer: Renderer) -> bytes:
 
 
 def main() -> None:
-    OneLineParser(error_name="make_goldens", description=__doc__.splitlines()[0]).parse_args()  # no options: --help, or one line
+    # no options: --help, or one line
+    OneLineParser(error_name="make_goldens", description=__doc__.splitlines()[0]).parse_args()
     init_pyxel(AppOptions(headless=True))
     renderer, g = Renderer(), geometry()
     for name, spec in scenarios.load(GOLDEN / "scenarios.toml").items():

@@ -8,8 +8,9 @@ player types (``baker8bit keys --game sequence --deal N "<keys>"`` plays it to W
 ``tests/test_sequence_unknown_solve.py`` replays every shipped row), empty when the deal stays unknown
 or is proven lost. ``--seeds K`` gives a deal K tries in turn, passes PASS..PASS+K-1 (seeds
 ``deal + k * 2**20``), until one decides: the row is that try's (its seed names the pass, ``(seed -
-deal) >> 20``), or the last try's when none decides. Rows are written as they come (flushed, so an interrupted run keeps them); a
-deal already in ``--out`` is skipped, so the same command resumes.
+deal) >> 20``), or the last try's when none decides. Rows are written as they come (flushed,
+so an interrupted run keeps them); a deal already in ``--out`` is skipped, so the same
+command resumes.
 
 ``--nested L`` runs the nested Monte Carlo search of level L instead (``nested.py``:
 docs/games/sequence.md); it wins or says nothing, so a deal it does not win stays unknown, and

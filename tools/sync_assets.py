@@ -41,7 +41,8 @@ def stale(root: Path = ROOT) -> list[str]:
            if not dst.exists() or dst.read_bytes() != src.read_bytes()]
     wanted = {dst for _, dst in pairs(root)}
     assets = root / "baker8bit" / "atari" / "assets"
-    out += [str(p.relative_to(root)) + " (no source)" for p in sorted(assets.rglob("*")) if p.is_file() and p not in wanted]
+    out += [str(p.relative_to(root)) + " (no source)"
+            for p in sorted(assets.rglob("*")) if p.is_file() and p not in wanted]
     return out
 
 

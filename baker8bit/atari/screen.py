@@ -89,7 +89,7 @@ class Screen:
             self.rows = [Row(0, [0, 0, 0, 0], [None] * self.geometry.cols) for _ in range(self.geometry.rows)]
 
     @classmethod
-    def text(cls, border: int = 0) -> "Screen":
+    def text(cls, border: int = 0) -> Screen:
         """A GRAPHICS 0 text screen (40 x 24)."""
         return cls(geometry=geometry(GR0), border=border)
 
@@ -103,7 +103,7 @@ class Screen:
         out = []
         for r in range(1, len(self.rows)):
             a, b = self.rows[r - 1], self.rows[r]
-            writes = (a.background != b.background) + sum(x != y for x, y in zip(a.registers, b.registers))
+            writes = (a.background != b.background) + sum(x != y for x, y in zip(a.registers, b.registers, strict=True))
             if writes:
                 out.append((r, writes))
         return out

@@ -17,11 +17,17 @@ import json
 import sys
 
 from baker8bit.commands.common import (
-    UsageError, add_game_word, deal_arg, game_word, memory_arg, ranks_arg, suits_arg,
+    UsageError,
+    add_game_word,
+    deal_arg,
+    game_word,
+    memory_arg,
+    ranks_arg,
+    suits_arg,
 )
 from baker8bit.commands.solve import positive_float
-from baker8bit.core.compiled import search_name
 from baker8bit.core.cards import SUITS
+from baker8bit.core.compiled import search_name
 from baker8bit.core.deal import MAX_DEAL, DealError, check_deal_number
 from baker8bit.games.blue import checker, gamefile, rules
 

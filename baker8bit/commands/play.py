@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-from baker8bit.console import script
+
 from baker8bit.commands.common import UsageError, add_game_args, start_of
+from baker8bit.console import script
 from baker8bit.console.machine import KeyMachine
 
 

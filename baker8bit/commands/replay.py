@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-
-from baker8bit.sessions import recording
 from baker8bit.commands.common import UsageError
 from baker8bit.commands.window import add_aspect_arg, scale_arg, speed_arg
+from baker8bit.sessions import recording
 
 
 def register(sub) -> None:
@@ -17,7 +16,8 @@ def register(sub) -> None:
                    help="render headless to a video with sound: OUT.mp4 (H.264, AAC) or OUT.webm (VP9, Opus); "
                         'needs pip install "baker8bit[video]"')
     p.add_argument("--png-dir", metavar="DIR", help="render headless: one PNG for each frame the screen changes")
-    p.add_argument("--scale", type=scale_arg, default=None, help="pixel scale (window; GIF and PNGs 1, video 2 if not given)")
+    p.add_argument("--scale", type=scale_arg, default=None,
+                   help="pixel scale (window; GIF and PNGs 1, video 2 if not given)")
     p.add_argument("--window-scale", type=scale_arg, default=None, metavar="N",
                    help="window: exactly N times the picture, sharp N x N pixels (for capture software)")
     p.add_argument("--fullscreen", action="store_true", help="window: start fullscreen (F11 toggles)")
@@ -58,9 +58,8 @@ def run(args) -> int:
             raise UsageError(str(e)) from None
         print(out)
         return 0
-    from baker8bit.window.video import replay_window
-
     from baker8bit.commands.window import capture_options
+    from baker8bit.window.video import replay_window
 
     replay_window(rec, speed=args.speed, scale=args.scale, glyphs=args.glyphs, pal=args.pal, sound=not args.mute,
                   shape=args.aspect, **capture_options(args))

@@ -5,10 +5,10 @@ from __future__ import annotations
 import sys
 
 from baker8bit import games
+from baker8bit.commands.common import UsageError, game_arg, suits_arg, variant_of
 from baker8bit.sessions import stats as statsmod
 from baker8bit.sessions import userdata
 from baker8bit.sessions.atomic import AtomicWriteError
-from baker8bit.commands.common import UsageError, game_arg, suits_arg, variant_of
 
 HEADERS = ("game", "played", "won", "lost", "win %", "fewest", "streak", "best")
 
@@ -64,7 +64,9 @@ def table(stats: statsmod.Stats, names: list[str] | None = None, every: bool = T
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(HEADERS))]
     return "\n".join(
-        "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
+        "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
         for row in rows
     ) + "\n"
 

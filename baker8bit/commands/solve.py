@@ -16,7 +16,14 @@ import sys
 
 from baker8bit import games
 from baker8bit.commands.common import (
-    UsageError, add_game_args, add_game_choice, memory_arg, positive_float, positive_int, start_of, variant_of,
+    UsageError,
+    add_game_args,
+    add_game_choice,
+    memory_arg,
+    positive_float,
+    positive_int,
+    start_of,
+    variant_of,
 )
 from baker8bit.core import cluster
 from baker8bit.core.sizes import parse_memory

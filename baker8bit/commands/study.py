@@ -16,11 +16,11 @@ import argparse
 import os
 import sys
 
-from baker8bit.core import cluster
 from baker8bit.commands.common import UsageError, add_game_word, game_word, positive_int
+from baker8bit.core import cluster
+from baker8bit.freecell.solver import survey as sv
 from baker8bit.games.sequence import players
 from baker8bit.games.sequence import strategy as strat
-from baker8bit.freecell.solver import survey as sv
 from baker8bit.games.sequence import study as sd
 
 

@@ -6,10 +6,9 @@ import random
 import sys
 import time
 
-from baker8bit.console import script
 from baker8bit.commands.common import UsageError, add_game_args, deal_arg, start_of, variant_of
+from baker8bit.console import script
 from baker8bit.console.machine import KeyMachine
-
 
 RANDOM_DEALS = 32000  # the deal numbers a random game is drawn from, as the 1989 prompt's
 
@@ -103,9 +102,11 @@ def register(sub) -> None:
     add_look_args(p)
     p.add_argument("script", nargs="?", default="", help="keys to play first (see `keys`)")
     p.add_argument("--out", required=True, help="PNG file to write")
-    p.add_argument("--scale", type=scale_arg, default=1, help="scanlines per Atari scanline in the PNG (1: 224 high; 336 wide with --aspect square)")
+    p.add_argument("--scale", type=scale_arg, default=1,
+                   help="scanlines per Atari scanline in the PNG (1: 224 high; 336 wide with --aspect square)")
     p.add_argument("--seed", type=int, default=0, help="seed for random deal numbers")
-    p.add_argument("--title", action="store_true", help="start at the game's title (the 1989 suit prompt) instead of a deal")
+    p.add_argument("--title", action="store_true",
+                   help="start at the game's title (the 1989 suit prompt) instead of a deal")
     p.add_argument("--menu", action="store_true", help="start at the console's menu of games")
     p.set_defaults(func=run_shot)
 
@@ -171,10 +172,10 @@ def run_shot(args) -> int:
 
 
 def run_demo(args) -> int:
-    from baker8bit.window.app import AppOptions
     from baker8bit.console.demo import planner
     from baker8bit.games.sequence.strategy import StrategyError
     from baker8bit.games.variant import VariantError
+    from baker8bit.window.app import AppOptions
 
     seed = random.Random(time.time_ns()).randrange(2**31)
     if getattr(args, "seed", None) is not None:
@@ -280,15 +281,16 @@ def run_window(args) -> int:
     from pathlib import Path
 
     from baker8bit.sessions import userdata
-    from baker8bit.window.app import App, AppOptions
     from baker8bit.sessions.session import Session
+    from baker8bit.window.app import App, AppOptions
 
     # The wall clock seeds the random deal numbers here, outside the engine; the
     # deal number is on screen, so any game can be replayed by its number.
     seed = random.Random(time.time_ns()).randrange(2**31)
     seed_and_file(args)
     capture_options(args)  # --scale with --window-scale: one line before anything
-    machine = machine_for(args, seed, menu=True, random_deal=True)  # a bad -f file stops here (one line, exit 2), before any window
+    # a bad -f file stops here (one line, exit 2), before any window
+    machine = machine_for(args, seed, menu=True, random_deal=True)
     record = Path(args.record).resolve() if args.record else None
     video_out = getattr(args, "video_after", None)
     if video_out:

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from baker8bit import games
 
-
 KEY_GAP = 10  # frames between the keys of one command
 MOVE_GAP = 30  # frames between commands (half a second: a person reading the board)
 START_GAP = 60  # frames before the first key

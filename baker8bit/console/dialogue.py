@@ -14,7 +14,7 @@ The game object gives ``rules`` (with ``label`` and ``redo``), ``deal``,
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from baker8bit.console import thinking
 from baker8bit.core import events as ev

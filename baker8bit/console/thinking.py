@@ -27,12 +27,15 @@ frames).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from baker8bit.games.variant import SOLVED, UNKNOWN, UNSOLVABLE  # every game's outcomes
 
-__all__ = ["EVERY_FRAME", "LEVELS", "SOLVED", "UNKNOWN", "UNSOLVABLE", "Advisor", "Inline", "Task", "Thought", "runner", "use"]
+__all__ = [
+    "EVERY_FRAME", "LEVELS", "SOLVED", "UNKNOWN", "UNSOLVABLE", "Advisor", "Inline", "Task", "Thought", "runner", "use",
+]
 
 # The frames after the press at which the levels are due: twice the budget each time, then
 # 2 s and 4 s of game time (60 frames a second).

@@ -64,7 +64,8 @@ class Planner:
             return None
         if result.outcome == SOLVED:
             result = shorten(self._game.position, self.rules, result)  # a line a person can follow
-            self.plan = Plan(self.rules, self.deal, tuple(commands_of(self._game, result.moves, result.auto if self.rules.auto_home else ())))
+            auto = result.auto if self.rules.auto_home else ()
+            self.plan = Plan(self.rules, self.deal, tuple(commands_of(self._game, result.moves, auto)))
             return self.plan
         self.tries += 1
         if self.tries >= DEAL_TRIES:

@@ -17,9 +17,9 @@ console machine (``console/machine.py``) owns it, its clock and its events.
 from __future__ import annotations
 
 from baker8bit.console import dialogue as base
+from baker8bit.console import thinking
 from baker8bit.console.dialogue import FLASH, IDLE, SELECTED, WON
 from baker8bit.core import events as ev
-from baker8bit.console import thinking
 from baker8bit.freecell.advisor import SlicedAdvisor, first_command, think
 from baker8bit.freecell.moves import GroupError, Move, card_at, group_moves
 

@@ -43,7 +43,7 @@ class Game:
         self.start = position  # the position as dealt (Restart returns to it)
 
     @classmethod
-    def dealt(cls, rules: RuleSet, deal: int) -> "Game":
+    def dealt(cls, rules: RuleSet, deal: int) -> Game:
         return cls(rules, Position.dealt(deal, rules), deal)
 
     # -- moves ---------------------------------------------------------------

@@ -33,7 +33,7 @@ class Move(NamedTuple):
     text = keys
 
     @staticmethod
-    def from_text(text: str, rules: RuleSet) -> "Move":
+    def from_text(text: str, rules: RuleSet) -> Move:
         return parse_move(text, rules)
 
 

@@ -33,7 +33,7 @@ class FreecellVariant(Variant):
         self._rule_sets = read_rulesets(data.get("rulesets", {}), self.id, f"{package}/game.toml")
 
     @classmethod
-    def from_package(cls, package: str) -> "FreecellVariant":
+    def from_package(cls, package: str) -> FreecellVariant:
         text = resources.files(package).joinpath("game.toml").read_text("utf-8")
         return cls(package, tomllib.loads(text))
 

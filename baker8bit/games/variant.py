@@ -100,7 +100,8 @@ class Variant:
                 have = ", ".join("--" + flag(o.name) for o in self.options) or "none"
                 raise VariantError(f"the game {self.id} has no option --{flag(name)} (its options: {have})")
             if value not in known[name].values:
-                raise VariantError(f"{self.id}: --{flag(name)} must be one of {', '.join(map(str, known[name].values))}")
+                choices = ", ".join(map(str, known[name].values))
+                raise VariantError(f"{self.id}: --{flag(name)} must be one of {choices}")
         return {o.name: given.get(o.name) if given.get(o.name) is not None else o.default for o in self.options}
 
     # -- what a game must give ---------------------------------------------------------

@@ -69,21 +69,20 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Callable
 
-from baker8bit import __version__
-from baker8bit.sessions import savegame
-from baker8bit import games
-from baker8bit.core import timing as timingmod
-from baker8bit.sessions.atomic import write_text
-from baker8bit.core.deal import DealError, check_deal_number
-from baker8bit.freecell.game import Game
+from baker8bit import __version__, games
 from baker8bit.console.machine import KEYS, MENU, PROMPT, KeyMachine, normalize_key
-from baker8bit.freecell.position import Position
+from baker8bit.core import timing as timingmod
+from baker8bit.core.deal import DealError, check_deal_number
 from baker8bit.core.timing import Timing
 from baker8bit.freecell import boardtext
+from baker8bit.freecell.game import Game
+from baker8bit.freecell.position import Position
 from baker8bit.games.variant import VariantError
+from baker8bit.sessions import savegame
+from baker8bit.sessions.atomic import write_text
 from baker8bit.sessions.textlines import Lines, check_header, decimal, quote, read_text
 
 MAGIC = "baker8bit-recording"
@@ -118,7 +117,8 @@ def compatibility(recorded: str, current: str = __version__) -> str | None:
     for version, what in reversed(MACHINE_CHANGES):
         v = parse_version(version)
         if r < v <= c:
-            return f"recorded with baker8bit {recorded}; this is {current}, whose key machine differs since {version}: {what}"
+            return (f"recorded with baker8bit {recorded}; this is {current}, "
+                    f"whose key machine differs since {version}: {what}")
     return None
 
 
@@ -165,7 +165,7 @@ class Start:
                           prefs=self.prefs())
 
     @classmethod
-    def of(cls, machine: KeyMachine) -> "Start":
+    def of(cls, machine: KeyMachine) -> Start:
         """The start that rebuilds a fresh machine (no key pressed yet)."""
         g, menu = machine.game, machine.menu
         prefs = dict(machine.prefs)
@@ -243,7 +243,7 @@ class Recorder:
         self._begin(machine, seed)
 
     @classmethod
-    def attach(cls, machine: KeyMachine, seed: int) -> "Recorder":
+    def attach(cls, machine: KeyMachine, seed: int) -> Recorder:
         if machine.frame != 0:
             raise RecordingError(f"a recording starts at frame 0; this machine is at frame {machine.frame}")
         if machine.seed != seed or machine.rng.getstate() != random.Random(seed).getstate():
@@ -371,7 +371,8 @@ def _options(rest: str, lines: Lines, allowed: tuple[str, ...]) -> dict[str, str
     for token in rest.split():
         name, eq, value = token.partition("=")
         if not eq or name not in allowed or name in out:
-            raise lines.fail(f"unexpected {quote(token)} (expected {' '.join(a + '=...' for a in allowed)})", lines.last)
+            expected = " ".join(a + "=..." for a in allowed)
+            raise lines.fail(f"unexpected {quote(token)} (expected {expected})", lines.last)
         out[name] = value
     return out
 
@@ -519,7 +520,9 @@ def parse(text: str) -> Recording:
         lines.i += 1
         frame = decimal(parts[0]) if len(parts) == 2 else None
         if frame is None:
-            raise lines.fail(f"expected '<frame> <KEY>', found {quote(' '.join(parts))} (a frame is digits 0-9)", lineno)
+            raise lines.fail(
+                f"expected '<frame> <KEY>', found {quote(' '.join(parts))} (a frame is digits 0-9)", lineno
+            )
         name = parts[1]
         if name not in KEYS:
             raise lines.fail(f"unknown key {quote(name)} (keys are A-Z, 0-9, {', '.join(KEYS[36:])})", lineno)

@@ -46,17 +46,16 @@ import os
 from collections import deque
 from pathlib import Path
 
-from baker8bit import __version__
-from baker8bit.freecell import boardtext
-from baker8bit import games
-from baker8bit.core.timing import Timing
-from baker8bit.freecell.rules import RuleSet
-from baker8bit.sessions.atomic import AtomicWriteError, set_aside, write_text
-from baker8bit.core.deal import DealError, check_deal_number
-from baker8bit.freecell.game import Game
+from baker8bit import __version__, games
 from baker8bit.console.machine import KeyMachine
+from baker8bit.core.deal import DealError, check_deal_number
+from baker8bit.core.timing import Timing
+from baker8bit.freecell import boardtext
+from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import step_between
 from baker8bit.freecell.position import Position
+from baker8bit.freecell.rules import RuleSet
+from baker8bit.sessions.atomic import AtomicWriteError, set_aside, write_text
 from baker8bit.sessions.textlines import Lines, check_header, decimal, quote, read_text
 
 MAGIC = "baker8bit-savegame"

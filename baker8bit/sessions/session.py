@@ -20,14 +20,11 @@ import os
 from pathlib import Path
 
 from baker8bit import games
-from baker8bit.core import events as ev
-from baker8bit.sessions import game_options, recording
-from baker8bit.sessions import savegame
-from baker8bit.sessions import stats
-from baker8bit.sessions import userdata
-from baker8bit.sessions.atomic import AtomicWriteError
-from baker8bit.freecell.game import Game
 from baker8bit.console.machine import Event, KeyMachine
+from baker8bit.core import events as ev
+from baker8bit.freecell.game import Game
+from baker8bit.sessions import game_options, recording, savegame, stats, userdata
+from baker8bit.sessions.atomic import AtomicWriteError
 
 RECORDING_EVERY = 600  # frames between periodic saves of a recording
 

@@ -60,17 +60,18 @@ import errno
 import json
 import os
 import time
+from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Callable, Iterable
 
 from baker8bit import __version__
 from baker8bit.core import events as ev
 from baker8bit.core.events import Event
 from baker8bit.sessions.atomic import AtomicWriteError, set_aside, write_text
 from baker8bit.sessions.textlines import read_text
+
 
 def _hint() -> str:
     from baker8bit import games
@@ -301,7 +302,8 @@ def loads(text: str) -> Stats:
         raise StatsError(f"bad version {repr(v)[:40]}")
     if v > FORMAT_VERSION and v < 10**6:
         raise StatsError(
-            f"statistics format {v} was written by a newer baker8bit; this one ({__version__}) reads formats 1 to {FORMAT_VERSION}"
+            f"statistics format {v} was written by a newer baker8bit; "
+            f"this one ({__version__}) reads formats 1 to {FORMAT_VERSION}"
         )
     if v == 1:
         return _loads_v1(data)

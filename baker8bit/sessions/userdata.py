@@ -84,8 +84,8 @@ def data_dir(create: bool = False) -> Path:
                 moved = []
             if moved:
                 kept = f"; {old} keeps the names already taken here" if old.exists() else ""
-                print(f"baker8bit: moved {', '.join(moved)} from {old} to {d} (the data folder is now one level up){kept}",
-                      file=sys.stderr)
+                print(f"baker8bit: moved {', '.join(moved)} from {old} to {d} "
+                      f"(the data folder is now one level up){kept}", file=sys.stderr)
     if create:
         d.mkdir(parents=True, exist_ok=True)
     return d

@@ -196,7 +196,7 @@ class VideoWriter:
         except OSError:
             pass
 
-    def __enter__(self) -> "VideoWriter":
+    def __enter__(self) -> VideoWriter:
         return self
 
     def __exit__(self, kind, value, tb) -> None:

@@ -13,10 +13,11 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from pathlib import Path
+from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from pathlib import Path
+from typing import Protocol
 
 import pyxel
 

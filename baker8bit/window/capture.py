@@ -9,9 +9,9 @@ from pathlib import Path
 import pyxel
 
 from baker8bit.atari.screen import geometry
+from baker8bit.console.machine import KeyMachine
 from baker8bit.window import aspect
 from baker8bit.window.app import App, AppOptions
-from baker8bit.console.machine import KeyMachine
 
 
 class CaptureError(OSError):

@@ -12,8 +12,8 @@ from pathlib import Path
 import pyxel
 
 from baker8bit.atari import palette
-from baker8bit.window import aspect
 from baker8bit.sessions import recording
+from baker8bit.window import aspect
 from baker8bit.window.app import App, AppOptions, Scripted, run_until_signal
 
 
@@ -64,8 +64,8 @@ def render_headless(rec: recording.Recording, gif: str | None = None, png_dir: s
                     scale: int = 1, glyphs: bool = False, pal: bool = False, shape: str = aspect.DEFAULT) -> str:
     """Render every frame of the recording, ``scale`` scanlines a scanline in the pixel
     ``shape`` (window/aspect.py); returns a one-line summary."""
-    from baker8bit.window.capture import screenshot, shaped
     from baker8bit.sessions.gif import GifWriter
+    from baker8bit.window.capture import screenshot, shaped
 
     gif_path = Path(gif).resolve() if gif else None
     dir_path = Path(png_dir).resolve() if png_dir else None

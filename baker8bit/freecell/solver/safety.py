@@ -42,10 +42,11 @@ may be one); its kings-only empty columns are the third case above (a kept move
 into an empty column moves the same card as in the original, so a king); and
 its eight cells are only more parking spaces. The moves are single-card moves,
 as the solver's are (a run moved at once is shorthand for single-card moves
-through free places, each of which the argument covers). The sequence is one move shorter for each deleted move. (This is the
-in-suit case of the rule Horne's prune uses for FreeCell; with alternate-colour
-building the rule is not true in general, because two cards can go on a card
-there. The argument above needs the uniqueness of the card that fits on c.)
+through free places, each of which the argument covers). The sequence is one
+move shorter for each deleted move. (This is the in-suit case of the rule
+Horne's prune uses for FreeCell; with alternate-colour building the rule is not
+true in general, because two cards can go on a card there. The argument above
+needs the uniqueness of the card that fits on c.)
 
 So the solver puts every card that can go home there at once, before it looks
 at any other move; these moves are part of the solution it reports, because the

@@ -270,7 +270,7 @@ class RowWriter:
 
 def _cell(row: tuple, name: str):
     if name == "suits":  # a 0.1.0 CSV: rule sets baker2..4 only (run_survey checks)
-        return getattr(row, "game").removeprefix("baker")
+        return row.game.removeprefix("baker")
     value = getattr(row, name)
     return f"{value:.4f}" if name == "seconds" else value
 

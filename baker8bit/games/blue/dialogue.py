@@ -22,17 +22,17 @@ of positions, so a recording replays) for the next move of a win.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from baker8bit.console import dialogue as base
 from baker8bit.console import thinking
+from baker8bit.console.dialogue import IDLE, SELECTED, WON
 from baker8bit.core import events as ev
 from baker8bit.core.cards import SUITS
 from baker8bit.core.timing import Timing
 from baker8bit.games.blue import checker, gamefile
 from baker8bit.games.blue.play import BlueGame, rules_of
 from baker8bit.games.blue.rules import GAP, Move, RulesError, aces_of, apply, card_text, rank_of, with_aces
-from baker8bit.console.dialogue import IDLE, SELECTED, WON
 
 STRATEGY, PLAY = "strategy", "play"
 BOARD_ROWS, PLAN_ROWS = "ABCD", "EFGH"

@@ -176,7 +176,7 @@ def _loads(text: str) -> Game:
     lines.next("current")
     ccells = _grid(lines, layout, "current")
     if bytes(c for c, _ in ccells) != game.board:
-        bad = next(n for (c, n), real in zip(ccells, game.board) if c != real)
+        bad = next(n for (c, n), real in zip(ccells, game.board, strict=True) if c != real)
         raise lines.fail("current: this is not the layout the history reaches at the cursor", bad)
     lines.finish("end")
     return game

@@ -127,7 +127,7 @@ class Move(NamedTuple):
         return f"{card_text(self.card)}>{layout.slot_text(self.to)}"
 
     @staticmethod
-    def parse(text: str, layout: Layout) -> "Move":
+    def parse(text: str, layout: Layout) -> Move:
         c, sep, slot = text.strip().partition(">")
         if not sep:
             raise RulesError(f"not a move: {text!r} (write e.g. 5H>B7)")
@@ -305,7 +305,7 @@ class Game:
         self._boards = [initial]  # board after cursor k = _boards[k]
 
     @classmethod
-    def dealt(cls, seed: int, layout: Layout = FULL) -> "Game":
+    def dealt(cls, seed: int, layout: Layout = FULL) -> Game:
         return cls(layout, deal(seed, layout), seed)
 
     @property

@@ -234,7 +234,7 @@ def run(start: bytes, layout: Layout, max_positions: int, max_seconds: float | N
             return UNKNOWN, [], positions
         kids.sort(key=_score)  # the best last: popped first
         d = depth + 1
-        for _score_, key, mv, p in kids:
+        for _kid_score, key, mv, p in kids:
             seen.add(key)
             stack.append((key, d, mv, p))
     return UNSOLVABLE, [], positions

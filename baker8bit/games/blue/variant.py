@@ -36,7 +36,8 @@ class BlueVariant(Variant):
         return dict(RULES)
 
     def stats_rows(self) -> tuple[tuple[str, str], ...]:
-        """The title shows the full game and the seed's 2x4 example, 2 suits of 3 (``baker8bit stats`` shows every size)."""
+        """The title shows the full game and the seed's 2x4 example, 2 suits of 3
+        (``baker8bit stats`` shows every size)."""
         return (("blue-4x13", "4X13"), ("blue-2x3", "2X3"))
 
     def describe(self, rules) -> str:

@@ -51,7 +51,9 @@ class KingAlbert(FreecellVariant):
     def check_options(self, given: dict[str, Any]) -> dict[str, Any]:
         rank = given.get("starting_rank")
         if rank is not None and rank not in RANKS:
-            raise VariantError(f"{self.id}: the starting rank must be 0..12 (0: the suit stacks start empty), not {rank}")
+            raise VariantError(
+                f"{self.id}: the starting rank must be 0..12 (0: the suit stacks start empty), not {rank}"
+            )
         return super().check_options(given)
 
     def rules(self, options: dict[str, Any] | None = None):

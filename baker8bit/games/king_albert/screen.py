@@ -22,8 +22,17 @@ from baker8bit.atari import palette as pal
 from baker8bit.atari.screen import Screen
 from baker8bit.core import cards
 from baker8bit.freecell.layout import (
-    BLACK_REG, DEFAULTS, LETTERS, PURPLE_REG, SUIT_REG, TEXT_ROWS, _card_text, _reg, field_columns,
-    pile_top, put_card,
+    BLACK_REG,
+    DEFAULTS,
+    LETTERS,
+    PURPLE_REG,
+    SUIT_REG,
+    TEXT_ROWS,
+    _card_text,
+    _reg,
+    field_columns,
+    pile_top,
+    put_card,
 )
 
 TOP, RESERVE, RESERVE_LETTERS, LINE, FIELD, FIELD_ROWS = 0, 1, 2, 3, 4, 17

@@ -35,7 +35,10 @@ from typing import Protocol
 from baker8bit.games.sequence import solver as _solver
 from baker8bit.games.sequence import strategy as strat
 from baker8bit.games.sequence.rules import (
-    DECK_SIZE, MAX_MOVES, Move, State,
+    DECK_SIZE,
+    MAX_MOVES,
+    Move,
+    State,
 )
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -156,7 +159,7 @@ class Lookahead:
         best, best_score = None, -1
         for m, after in distinct.values():
             score = 0
-            for order, seed in zip(orders, seeds):
+            for order, seed in zip(orders, seeds, strict=True):
                 sample = _with_deck(after, state, order)
                 score += self.rollout_score(sample, random.Random(seed))
             if score > best_score:
@@ -225,7 +228,7 @@ class Sampling:
         impl = _search.implementation()
         unseen = sorted(state.deck)
         wins = [0] * len(moves)
-        for i in range(self.samples):
+        for _i in range(self.samples):
             rng.shuffle(unseen)
             sample = state._replace(deck=tuple(unseen))
             seed = rng.randrange(1 << 30)

@@ -22,7 +22,7 @@ Three values of a deck, from the same rules (``docs/games/sequence.md``, "Reduce
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
 STORAGE = 4
@@ -89,7 +89,7 @@ def optimal(deck: Deck) -> float:
     full = tuple([deck.ranks] * deck.piles)
     counts0 = [0] + [deck.piles] * deck.ranks
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(hand, storage, finals) -> float:
         if finals == full:
             return 1.0

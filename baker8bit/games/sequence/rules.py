@@ -272,7 +272,7 @@ class State(NamedTuple):
             f"{k}:{rank_text(SEQUENCES[k - 1][n - 1]) if n else '-'}({n})" for k, n in enumerate(self.finals, 1)
         )
         lines = [f"final {fin}"]
-        for name, pile in zip(STORAGE_NAMES, self.storage):
+        for name, pile in zip(STORAGE_NAMES, self.storage, strict=True):
             lines.append(f"{name}: " + " ".join(rank_text(r) for r in pile))
         lines.append(f"hand {rank_text(self.hand) if self.hand else '-'}  deck {len(self.deck)}")
         return "\n".join(lines)

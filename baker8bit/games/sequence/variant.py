@@ -89,10 +89,13 @@ class SequenceVariant(Variant):
 
         return SequencePlanner(rules, deal, strategy)
 
-    def solve(self, position: State, rules, max_states=None, max_seconds=None, nested: int | None = None) -> SolveResult:
-        """The exact search (``solver.py``: compiled where built, else plain Python): won is solved, lost (every continuation
-        examined) unsolvable; the keys are the moves as typed (``H3``, ``HB``, ``C1``). ``nested``: the
-        nested Monte Carlo search of that level instead (``_solve_nested``)."""
+    def solve(
+        self, position: State, rules, max_states=None, max_seconds=None, nested: int | None = None
+    ) -> SolveResult:
+        """The exact search (``solver.py``: compiled where built, else plain Python): won is solved,
+        lost (every continuation examined) unsolvable; the keys are the moves as typed (``H3``,
+        ``HB``, ``C1``). ``nested``: the nested Monte Carlo search of that level instead
+        (``_solve_nested``)."""
         import time
 
         from baker8bit.games.sequence import players
