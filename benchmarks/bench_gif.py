@@ -26,7 +26,7 @@ from pathlib import Path
 if importlib.util.find_spec("baker8bit") is None:  # measure the installed package; else this tree
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 from baker8bit.sessions.gif import GifWriter  # noqa: E402
 
 W, H = 336, 224

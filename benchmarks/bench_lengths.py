@@ -31,10 +31,11 @@ if importlib.util.find_spec("baker8bit") is None:  # measure the installed packa
     sys.path.insert(0, str(ROOT))
 
 from baker8bit import games  # noqa: E402
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
+from baker8bit.core.outcome import SOLVED, UNKNOWN  # noqa: E402
 from baker8bit.freecell import fcsolve, moves  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, solve  # noqa: E402
+from baker8bit.freecell.solver import solve  # noqa: E402
 from baker8bit.freecell.solver.shorten import shorten  # noqa: E402
 
 GAMES = ("baker", "bakers-game", "eight-off", "king-albert")

@@ -27,7 +27,7 @@ from pathlib import Path
 if importlib.util.find_spec("baker8bit") is None:  # measure the installed package; else this tree
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 from baker8bit.games.sequence import nested, search, solver  # noqa: E402
 from baker8bit.games.sequence import players as pl  # noqa: E402
 from baker8bit.games.sequence.rules import State, deal  # noqa: E402

@@ -63,10 +63,11 @@ if importlib.util.find_spec("baker8bit") is None:  # measure the installed packa
     sys.path.insert(0, str(ROOT))
 
 from baker8bit import games  # noqa: E402
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE  # noqa: E402
 from baker8bit.freecell import boardtext, fcsolve  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, choose, params, searcher, solve  # noqa: E402
+from baker8bit.freecell.solver import choose, params, searcher, solve  # noqa: E402
 
 OUTCOMES = (SOLVED, UNSOLVABLE, UNKNOWN)
 _GENERATED = re.compile(r"This scan generated (\d+) states\.")

@@ -7,9 +7,9 @@ import pyxel
 from conftest import pyxel_ready
 
 from baker8bit.atari import pokey
-from baker8bit.console.machine import KeyMachine
 from baker8bit.console.screens import compose
-from baker8bit.freecell.layout import field_columns, parking_columns
+from baker8bit.freecell.screen import field_columns, parking_columns
+from baker8bit.games import KeyMachine
 from baker8bit.window import keyboard
 from baker8bit.window.app import App, AppOptions
 

@@ -12,13 +12,14 @@ from hypothesis import strategies as st
 
 from baker8bit import games
 from baker8bit.console import script
-from baker8bit.console.machine import KEYS, KeyMachine
+from baker8bit.console.contract import VariantError
+from baker8bit.console.machine import KEYS
 from baker8bit.core import cards
 from baker8bit.core import events as ev
 from baker8bit.freecell import moves
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.position import Position
-from baker8bit.games.variant import VariantError
+from baker8bit.games import KeyMachine
 
 BG = games.ruleset("bakers-game")
 EO = games.ruleset("eight-off")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from baker8bit.cli import main
-from baker8bit.sessions import recording, savegame, textlines
+from baker8bit.core import textlines
+from baker8bit.sessions import recording, savegame
 from baker8bit.sessions.recording import Recording, RecordingError, Start, dump, parse
 
 GOOD = dump(Recording(seed=3, start=Start("deal", rules="baker4", deal=1), frames=50,

@@ -18,10 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baker8bit import games
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.freecell import fcsolve, moves
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, choose, family, params, solve
+from baker8bit.freecell.solver import choose, family, params, solve
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 SOLVER = Path(__file__).resolve().parents[1] / "baker8bit" / "freecell" / "solver"  # the sources

@@ -60,7 +60,7 @@ def env(tmp_path, **extra) -> dict:
 WINDOW_SCRIPT = textwrap.dedent("""
     import sys
     from pathlib import Path
-    from baker8bit.console.machine import KeyMachine
+    from baker8bit.games import KeyMachine
     from baker8bit.games import ruleset
     from baker8bit.sessions.session import Session
     from baker8bit.window.app import App, AppOptions
@@ -120,7 +120,7 @@ def test_a_scheduler_address_that_is_not_one_is_one_line(tmp_path, address):
 
 @needs_dask
 def test_no_scheduler_is_one_line_no_table_no_interrupted_and_no_csv(tmp_path, monkeypatch):
-    from baker8bit.core import cluster
+    from baker8bit.research import cluster
 
     monkeypatch.setattr(cluster, "CONNECT_WAIT", 1.0)
     code, out, err = cli("survey", "--suits", "2", "--deals", "1-2", "--scheduler", "tcp://127.0.0.1:9",
@@ -135,7 +135,7 @@ def test_no_scheduler_is_one_line_no_table_no_interrupted_and_no_csv(tmp_path, m
 def test_a_scheduler_without_workers_gives_up_in_one_line(tmp_path, monkeypatch):
     from distributed import LocalCluster
 
-    from baker8bit.core import cluster
+    from baker8bit.research import cluster
 
     monkeypatch.setattr(cluster, "WORKER_WAIT", 1.0)
     with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as c:
@@ -319,7 +319,8 @@ def big_game_file(tmp_path) -> Path:
 def root_machine(*argv: str):
     """What the window would start from ``baker8bit ARGV`` (no window is opened)."""
     from baker8bit.cli import build_parser
-    from baker8bit.commands.window import machine_for, seed_and_file
+    from baker8bit.commands.common import machine_for
+    from baker8bit.commands.window import seed_and_file
 
     args = build_parser().parse_args(list(argv))
     seed_and_file(args)

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from test_family import FAMILY, answer, compiled_module
 from test_shorten import replays_to_a_win as wins  # legal move by move, every card home
 
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE
 
 KING_ALBERT = next(rs for rs in FAMILY if rs.game == "king-albert")
 

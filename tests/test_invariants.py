@@ -8,10 +8,11 @@ from conftest import baker_rules as baker
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baker8bit.console.machine import KEYS, KeyMachine
+from baker8bit.console.machine import KEYS
 from baker8bit.core import cards
 from baker8bit.freecell import moves
 from baker8bit.freecell.game import Game
+from baker8bit.games import KeyMachine
 
 # Keys weighted towards the ones that do something in a Baker game.
 USEFUL = list("ABCDEFGHIJKL") * 4 + list("TTTTPP") + ["SPACE"] * 4 + list(KEYS)

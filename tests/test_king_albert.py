@@ -14,15 +14,16 @@ import pytest
 
 from baker8bit import cli, games
 from baker8bit.console import script
-from baker8bit.console.machine import KeyMachine
+from baker8bit.console.contract import VariantError
+from baker8bit.console.look import Look
 from baker8bit.console.pointer import Pointer
 from baker8bit.core import cards
 from baker8bit.core.deal import shuffled
 from baker8bit.core.events import Event
 from baker8bit.freecell.moves import Move, is_legal
 from baker8bit.freecell.position import Position
+from baker8bit.games import KeyMachine
 from baker8bit.games.king_albert.dialogue import safe_home
-from baker8bit.games.variant import VariantError
 from baker8bit.sessions import game_options, recording, savegame, stats
 
 KA = games.get("king-albert")
@@ -360,8 +361,7 @@ def _screen(m):
     from baker8bit.atari.screen import Screen, geometry
 
     scr = Screen(geometry())
-    KA.draw_game(scr, m.view(), m.game, m.frame, None.__class__ and __import__(
-        "baker8bit.freecell.layout", fromlist=["Options"]).Options())
+    KA.draw_game(scr, m.view(), m.game, m.frame, Look())
     return scr
 
 

@@ -28,11 +28,12 @@ import json
 from conftest import need_fcsolve
 
 from baker8bit import cli, games
+from baker8bit.core.outcome import SOLVED, UNKNOWN
 from baker8bit.freecell import fcsolve
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import parse_move
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, choose, solve
+from baker8bit.freecell.solver import choose, solve
 from baker8bit.freecell.solver.shorten import shorten
 
 KA = games.get("king-albert")

@@ -17,9 +17,9 @@ from baker8bit.atari import font
 from baker8bit.atari import palette as pal
 from baker8bit.atari.screen import GR0, GR1, MAX_DLIS
 from baker8bit.console import script
-from baker8bit.console.machine import KeyMachine
+from baker8bit.console.look import Look
 from baker8bit.console.screens import compose
-from baker8bit.freecell.layout import Options
+from baker8bit.games import KeyMachine
 from baker8bit.sessions import stats
 from baker8bit.sessions.session import stats_lines
 from baker8bit.window.render import Renderer
@@ -69,7 +69,7 @@ def every_screen():
                 script.run(m, [("key", k) for k in keys.replace(" ", "")] + [("raw", True), ("wait", 2)])
                 view = m.view()
                 for glyphs in (False, True):
-                    yield compose(view, m.game, m.frame, Options(glyphs=glyphs))
+                    yield compose(view, m.game, m.frame, Look(glyphs=glyphs))
                 for text in HINT_TEXTS:
                     yield compose(dataclasses.replace(view, hint_text=text), m.game, m.frame)
                 yield compose(dataclasses.replace(view, winner=True, winner_lit=True, moves=1234), m.game, m.frame)

@@ -13,9 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baker8bit import __version__
-from baker8bit.console.machine import KEYS, KeyMachine
+from baker8bit.console.machine import KEYS
 from baker8bit.core import timing as timingmod
 from baker8bit.freecell.position import Position
+from baker8bit.games import KeyMachine, compat
 from baker8bit.sessions import recording, savegame
 from baker8bit.sessions.recording import Recorder, Recording, RecordingError, Start, dump, parse, replay
 
@@ -48,7 +49,7 @@ def same_machine(a: KeyMachine, b: KeyMachine) -> None:
         assert b.game is None
     else:
         assert a.game.position == b.game.position and a.game.moves == b.game.moves
-        assert list(a.game.history) == list(b.game.history) and a.game.mark == b.game.mark
+        assert a.game.history.positions == b.game.history.positions and a.game.mark == b.game.mark
 
 
 # a session on 4 suits, deal 1: moves, an illegal move (flash, keys ignored meanwhile),
@@ -194,8 +195,8 @@ def test_replay_refuses_an_incompatible_recording(monkeypatch):
 
 
 def test_the_recorded_timing_is_used():
-    fast = timingmod.Timing(flash_frames=10, flash_half=2, group_step=3, winner_half=5,
-                        help_states=50, help_max_states=1000, help_half=4)
+    fast = compat.timing(dict(flash_frames=10, flash_half=2, group_step=3, winner_half=5,
+                              help_states=50, help_max_states=1000, help_half=4))
     r = Recorder(seed=1, suits=2, deal=1, timing=fast)
     session(r, [(0, "A"), (1, "B"), (12, "F"), (13, "T")], 20)
     assert "move F T" in texts(r.machine)  # the flash was over by frame 12

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from conftest import GROUP_BOARD, baker_rules, machine_on, play, solutions, texts
 
-from baker8bit.console.machine import KeyMachine
 from baker8bit.core import cards
+from baker8bit.games import KeyMachine
 
 # 2 suits: columns A-F, parking G-H.
 SMALL = """

@@ -140,7 +140,7 @@ def test_a_save_that_cannot_be_written_does_not_stop_the_game(data, monkeypatch)
     app = App(session.start(seed=1, suits=4, deal=1), OPTS, session=session)
 
     def full_disk(path, game):
-        from baker8bit.sessions.atomic import AtomicWriteError
+        from baker8bit.core.files import AtomicWriteError
 
         raise AtomicWriteError(path, OSError(28, "No space left on device"))
 

@@ -13,9 +13,10 @@ import os
 import pytest
 
 from baker8bit import games
+from baker8bit.core.outcome import SOLVED, UNKNOWN
 from baker8bit.freecell import moves
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, choose, family, search, solve
+from baker8bit.freecell.solver import choose, family, search, solve
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 DEALS = range(1, 301)

@@ -24,9 +24,10 @@ import pytest
 from conftest import baker_rules, fc_solve_checked, read_baker_board
 
 from baker8bit import cli
+from baker8bit.core.outcome import SOLVED, UNSOLVABLE
 from baker8bit.freecell import moves, rules
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver import SOLVED, UNSOLVABLE, solve
+from baker8bit.freecell.solver import solve
 from baker8bit.freecell.solver.shorten import shorten
 
 DEALS = range(1, 101)

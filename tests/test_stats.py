@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from baker8bit import games
 from baker8bit.commands import session
-from baker8bit.console.machine import KeyMachine
 from baker8bit.core import events as ev
 from baker8bit.core.events import Event
 from baker8bit.freecell.moves import legal_moves
+from baker8bit.games import KeyMachine
 from baker8bit.sessions import savegame, stats, userdata
 from baker8bit.sessions.stats import Stats, StatsError, StatsTracker
 
@@ -575,7 +575,7 @@ def test_reset_yes_skips_the_question_and_suits_limits_it(data, capsys, monkeypa
     after = stats.load(data / "stats.json")
     assert after.games["baker2"] == stats.RuleSetStats() and after.games["baker4"].won == 1
     assert after.games["eight-off"].won == 1
-    assert "the 2-suit statistics deleted" in capsys.readouterr().out
+    assert "the statistics of baker2 deleted" in capsys.readouterr().out
 
 
 def test_reset_one_game_keeps_the_others(data, capsys, monkeypatch):

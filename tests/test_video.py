@@ -15,9 +15,10 @@ from videocheck import changed, decode, onsets, peak_hz
 from baker8bit import games
 from baker8bit.atari import pokey
 from baker8bit.cli import main
-from baker8bit.console.demo import Plan, recording_of
+from baker8bit.console.demo import Plan
 from baker8bit.core.events import SOUNDS
 from baker8bit.sessions import recording
+from baker8bit.sessions.demo import recording_of
 
 NTSC_HZ = Fraction(3579545, 2 * 262 * 114)  # CPU clock / (262 lines * 114 cycles) [reference 2.3]
 PAL_HZ = Fraction(17734475, 10 * 312 * 114)
@@ -167,7 +168,7 @@ def test_a_recorded_demonstration_is_the_window_demonstration_to_its_end():
     """``recording_of`` presses the keys DemoKeys gives at its pace and goes on until the moves have
     played out (WINNER), plus the hold."""
     plan = Plan(games.ruleset("baker2"), 11982, ())
-    from baker8bit.console.demo import planner
+    from baker8bit.sessions.demo import planner
 
     plan = planner(games.ruleset("baker2"), 11982).finish()
     rec = recording_of(plan, seed=5, speed=16, hold=40)
@@ -266,7 +267,8 @@ def test_the_window_video_option_is_checked_before_any_window(tmp_path, capsys, 
 def test_a_window_session_is_rendered_from_its_recording_when_the_window_closes(rec_1989, tmp_path, capsys):
     """What ``baker8bit --video OUT`` leaves to run at exit: the recording rendered in a fresh process,
     as the window looked (PAL here)."""
-    from baker8bit.commands.window import replay_look, video_after, video_recording_path
+    from baker8bit.commands.window import replay_look, video_after
+    from baker8bit.commands.window_args import video_recording_path
 
     path, rec = rec_1989
     assert video_recording_path(str(tmp_path / "night.mp4")) == tmp_path / "night-recording.txt"
@@ -281,7 +283,7 @@ def test_a_window_session_is_rendered_from_its_recording_when_the_window_closes(
 
 
 def test_the_record_key_says_how_to_make_a_video_of_its_recording(tmp_path, capsys):
-    from baker8bit.console.machine import KeyMachine
+    from baker8bit.games import KeyMachine
     from baker8bit.sessions.session import Session
     from baker8bit.window.capture import headless_app
 

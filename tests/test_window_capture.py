@@ -9,7 +9,7 @@ from conftest import pyxel_ready
 
 from baker8bit import games
 from baker8bit.cli import main
-from baker8bit.console.machine import KeyMachine
+from baker8bit.games import KeyMachine
 from baker8bit.window import app as appmod
 from baker8bit.window.app import AppOptions, window_geometry
 

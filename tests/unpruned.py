@@ -16,10 +16,10 @@ where this search decided.
 
 from __future__ import annotations
 
+from baker8bit.core.outcome import SOLVED, UNSOLVABLE
 from baker8bit.freecell import moves
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver.search import SOLVED, UNSOLVABLE
 
 
 def _children(cols, cells, found, rules: RuleSet, builds_on, fills_empty):

@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
-from baker8bit.sessions import atomic  # noqa: E402
+from baker8bit.core import files  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 GRID = REPO / "fonts" / "baker8bit.txt"
@@ -105,7 +105,7 @@ def build_bdf(grid_text: str) -> str:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    atomic.write_text(path, text)
+    files.write_text(path, text)
     import sync_assets  # the package's copy follows its source
 
     sync_assets.sync(REPO)

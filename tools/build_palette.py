@@ -31,8 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
-from baker8bit.sessions import atomic  # noqa: E402
+from baker8bit.core import files as userfiles  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_REFERENCE = Path("/work/shared/reference/atari-facts.md")
@@ -77,7 +77,7 @@ def pyxpal_text(colours: list[int]) -> str:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    atomic.write_text(path, text)
+    userfiles.write_text(path, text)
     import sync_assets  # the package's copy follows its source
 
     sync_assets.sync(REPO)

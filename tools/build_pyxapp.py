@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the package this app is built from
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 APP = "baker8bit"
 STARTUP = "baker8bit_app.py"

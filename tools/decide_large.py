@@ -30,7 +30,7 @@ if importlib.util.find_spec("baker8bit") is None:  # the installed package; else
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit import cli  # noqa: E402
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 FIELDS = ("game", "deal", "outcome", "states", "seconds", "peak_mb", "keys_typed", "keys_win")
 FORGET_FIELDS = (*FIELDS, "memory", "forgotten")  # with --memory

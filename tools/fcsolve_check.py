@@ -38,10 +38,10 @@ sys.path.insert(0, str(TOOLS))
 from decide_large import wins_through_keys  # noqa: E402
 
 from baker8bit import games  # noqa: E402
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 from baker8bit.freecell import fcsolve  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
-from baker8bit.freecell.solver.survey import parse_deals  # noqa: E402
+from baker8bit.research.survey import parse_deals  # noqa: E402
 
 FIELDS = ("deal", "ours", "fc_solve", "agree", "fc_moves", "fc_win", "fc_seed")
 

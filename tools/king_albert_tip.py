@@ -22,9 +22,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit import games  # noqa: E402
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
+from baker8bit.core.outcome import UNSOLVABLE  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
-from baker8bit.freecell.solver import UNSOLVABLE, solve  # noqa: E402
+from baker8bit.freecell.solver import solve
 
 
 def main() -> int:

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.core import cards
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 from baker8bit.freecell import (
     fcsolve,
     rules,  # noqa: E402

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from machine_golden import SESSIONS, run_session  # noqa: E402
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "machine-1989.jsonl"
 

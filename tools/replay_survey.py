@@ -24,7 +24,7 @@ sys.path.insert(0, str(TOOLS))
 
 from decide_large import run_cli, wins_through_keys  # noqa: E402
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 
 def check(rows: list[dict], game_args: list[str], max_states: int,

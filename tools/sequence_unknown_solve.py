@@ -37,9 +37,10 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 FIELDS = ("deal", "outcome", "seed", "positions", "seconds", "search", "keys")
+STUDY_WORD = {"solved": "won", "unsolvable": "lost"}  # the rows say what the study's rows say of a deal
 
 
 def decide(job: tuple[int, int, int, int, int, int]) -> dict:
@@ -58,7 +59,7 @@ def decide(job: tuple[int, int, int, int, int, int]) -> dict:
         r = solver.solve(State.dealt(deal), max_states=max_states, seed=seed, try_states=try_states)
         if r.outcome != "unknown":
             break
-    return {"deal": deal, "outcome": r.outcome, "seed": seed, "positions": r.states,
+    return {"deal": deal, "outcome": STUDY_WORD.get(r.outcome, r.outcome), "seed": seed, "positions": r.positions,
             "seconds": f"{time.perf_counter() - t:.1f}", "search": solver.implementation_name(),
             "keys": " ".join(str(m) for m in r.moves)}
 

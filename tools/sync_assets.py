@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the package whose assets these are
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 ASSETS = ROOT / "baker8bit" / "atari" / "assets"
 # (source folder, file pattern): what ships (the font's text grid too, so an installed package holds its source)

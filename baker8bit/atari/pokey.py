@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from baker8bit.sessions.atomic import write_bytes
+from baker8bit.core.files import write_bytes
 
 # CPU clock, Hz [reference 2.3]; the 64 kHz and 15 kHz POKEY clocks are CPU/28 and CPU/114.
 CPU_HZ = {"ntsc": 3579545.0 / 2, "pal": 4433618.75 * 0.8 / 2}

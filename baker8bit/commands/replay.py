@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from baker8bit.commands.common import UsageError
-from baker8bit.commands.window import add_aspect_arg, scale_arg, speed_arg
+from baker8bit.commands.common import (
+    UsageError,
+)
+from baker8bit.commands.window_args import (
+    add_aspect_arg,
+    capture_options,
+    scale_arg,
+    speed_arg,
+    video,
+)
 from baker8bit.sessions import recording
 
 
@@ -49,7 +57,7 @@ def run(args) -> int:
         if not (args.gif or args.png_dir):
             return 0
     if args.gif or args.png_dir:
-        from baker8bit.window.video import render_headless
+        from baker8bit.window.video import render_headless  # Pyxel, loaded by the commands that draw
 
         try:
             out = render_headless(rec, gif=args.gif, png_dir=args.png_dir, scale=args.scale or 1,
@@ -58,27 +66,10 @@ def run(args) -> int:
             raise UsageError(str(e)) from None
         print(out)
         return 0
-    from baker8bit.commands.window import capture_options
-    from baker8bit.window.video import replay_window
+    from baker8bit.window.video import replay_window  # Pyxel, loaded by the commands that draw
 
     replay_window(rec, speed=args.speed, scale=args.scale, glyphs=args.glyphs, pal=args.pal, sound=not args.mute,
                   shape=args.aspect, **capture_options(args))
     return 0
 
 
-def video(rec: recording.Recording, out: str, args) -> str:
-    """Render ``rec`` to the video ``out`` (``--video``): a progress bar on stderr, a summary returned."""
-    import sys
-
-    from baker8bit.sessions.video import VideoError, check_target, load_av
-
-    try:
-        check_target(out)
-        load_av()
-        from baker8bit.window.video import render_video
-
-        return render_video(rec, out, scale=getattr(args, "scale", None) or 2, glyphs=bool(args.glyphs),
-                            pal=bool(args.pal), shape=args.aspect, click=bool(getattr(args, "click", False)),
-                            progress=sys.stderr)
-    except (VideoError, OSError) as e:
-        raise UsageError(str(e)) from None

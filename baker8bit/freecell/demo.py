@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from baker8bit.console.demo import DEAL_TRIES, Plan
 from baker8bit.core.deal import MAX_DEAL
+from baker8bit.core.outcome import SOLVED
 from baker8bit.freecell.advisor import first_command
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import group_moves, parse_move
-from baker8bit.freecell.solver import SOLVED, searcher
+from baker8bit.freecell.solver import searcher
 from baker8bit.freecell.solver.shorten import shorten
 
 

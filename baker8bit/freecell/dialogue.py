@@ -20,7 +20,8 @@ from baker8bit.console import dialogue as base
 from baker8bit.console import thinking
 from baker8bit.console.dialogue import FLASH, IDLE, SELECTED, WON
 from baker8bit.core import events as ev
-from baker8bit.freecell.advisor import SlicedAdvisor, first_command, think
+from baker8bit.core.outcome import SearchResult
+from baker8bit.freecell.advisor import first_command, think
 from baker8bit.freecell.moves import GroupError, Move, card_at, group_moves
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -38,8 +39,6 @@ class Dialogue(base.Dialogue):
         self.group_src: str | None = None
         self.queue: list[Move] = []
         self.next_step = 0
-        if not timing.help_rate:  # a 0.2.0 recording: the reference search in slices, as made
-            self.advisor = SlicedAdvisor(timing.help_states, timing.help_max_states)
 
     @property
     def busy(self) -> bool:
@@ -61,7 +60,7 @@ class Dialogue(base.Dialogue):
         else:
             super().tick(frame)
 
-    def show_thought(self, thought: thinking.Thought) -> None:
+    def show_thought(self, thought: SearchResult) -> None:
         moves = thought.answer or []
         if thought.outcome == "solved" and moves:
             letters = first_command(self.game, moves)

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import subprocess
 
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.freecell import boardtext
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-
-SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 
 
 def command(rules: RuleSet, *extra: str) -> list[str]:

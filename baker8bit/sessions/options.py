@@ -21,8 +21,8 @@ import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
-from baker8bit.sessions.atomic import AtomicWriteError, set_aside, write_text
-from baker8bit.sessions.textlines import quote, read_text
+from baker8bit.core.files import AtomicWriteError, set_aside, write_text
+from baker8bit.core.textlines import quote, read_text
 
 MAGIC = "baker8bit-options"
 FORMAT_VERSION = 1

@@ -58,7 +58,7 @@ def check_target(path: str | os.PathLike) -> str:
 def load_av():
     """The PyAV module, or VideoUnavailable saying how to install it."""
     try:
-        import av
+        import av  # the video extra: optional, and large
     except ImportError:
         raise VideoUnavailable(INSTALL_HINT) from None
     return av

@@ -61,7 +61,7 @@ def solve(
     search. HELP and the demo run ``searcher``'s search in slices."""
     if memory is not None:
         impl = implementation(rules) if params.supports(rules) else None
-        if impl is None or not hasattr(impl, "KEY_BYTES"):
+        if impl is None or impl.KEY_BYTES is None:
             raise ValueError("--memory needs the compiled search, and this install runs the pure one"
                              if impl is not None else f"--memory is not for {rules.name}")
         return impl.solve(position, rules, max_states, max_seconds, order=order,

@@ -110,6 +110,7 @@ FREE = _FREE  # an empty cell (254)
 BOTTOM, PARKED, HOME = 52, 53, 54  # the values of ``under`` that are not cards
 CLOCK_EVERY = 512  # how often (in states) the clock is read when max_seconds is set
 NO_LIMIT = 1 << 62  # more states than any search could keep
+KEY_BYTES = None  # no seen table that forgets here (the compiled search's slot size: ``_cfamily``)
 PRIO0 = 1 << 13  # added to a priority (well within +-PRIO0) in a candidate integer: under 2 ** 30,
 # so a one-digit Python int (the compiled search adds 1 << 14: the order is the same)
 

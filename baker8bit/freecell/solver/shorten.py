@@ -32,10 +32,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from baker8bit.core import cards
+from baker8bit.core.outcome import SOLVED
 from baker8bit.freecell.moves import Move, apply, card_at, is_legal, legal_moves, parse_move, safe_home
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver.search import SOLVED, Result
+from baker8bit.freecell.solver.search import Result
 
 MAX_REPLAYS = 20_000
 

@@ -9,15 +9,3 @@
 
 See docs/games/blue.md.
 """
-
-from __future__ import annotations
-
-
-def __getattr__(name: str):
-    if name == "VARIANT":  # made on first use, so the study's worker processes do not build the console
-        from baker8bit.games.blue.variant import BlueVariant
-
-        global VARIANT
-        VARIANT = BlueVariant()
-        return VARIANT
-    raise AttributeError(name)

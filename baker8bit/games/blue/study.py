@@ -30,9 +30,9 @@ from typing import NamedTuple, TextIO
 
 from baker8bit.core.compiled import search_name
 from baker8bit.core.sizes import parse_memory
-from baker8bit.freecell.solver import survey as sv
 from baker8bit.games.blue import checker, rules
 from baker8bit.games.blue.rules import GAP, Layout
+from baker8bit.research import survey as sv
 
 FIELDS = ("suits", "ranks", "deal", "dealt", "best", "best_aces", "moves", "positions", "seconds", "search",
           "dealt_by", "best_by")

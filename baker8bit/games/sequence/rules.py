@@ -276,39 +276,3 @@ class State(NamedTuple):
             lines.append(f"{name}: " + " ".join(rank_text(r) for r in pile))
         lines.append(f"hand {rank_text(self.hand) if self.hand else '-'}  deck {len(self.deck)}")
         return "\n".join(lines)
-
-
-class Game:
-    """A game of one deal, with undo (a stack of positions)."""
-
-    def __init__(self, number: int | None = None, deck: tuple[int, ...] | None = None):
-        if (number is None) == (deck is None):
-            raise SequenceError("give a deal number or a deck")
-        self.deal = number
-        self.history: list[State] = [State.dealt(number) if deck is None else State.start(deck)]
-        self.moves: list[Move] = []
-
-    @property
-    def state(self) -> State:
-        return self.history[-1]
-
-    def play(self, move: Move | str) -> State:
-        if isinstance(move, str):
-            move = Move.parse(move)
-        self.history.append(self.state.apply(move))
-        self.moves.append(move)
-        return self.state
-
-    def undo(self) -> bool:
-        """Take back the last move; False when there is none."""
-        if not self.moves:
-            return False
-        self.history.pop()
-        self.moves.pop()
-        return True
-
-    def won(self) -> bool:
-        return self.state.won()
-
-    def lost(self) -> bool:
-        return self.state.lost()

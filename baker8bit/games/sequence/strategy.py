@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from baker8bit.games.sequence.rules import KING_RANK, Move, State
+from baker8bit.games.sequence.rules import KING_RANK, SEQUENCES, Move, State
 
 FILLER = frozenset(
     "the a an any card cards pile piles whenever you can to on onto of is are at move moves will be".split()
@@ -540,7 +540,6 @@ class _Context:
             after = self.state.finals[move.target - 1] + 1
             if after >= 13:
                 return 0
-            from baker8bit.games.sequence.rules import SEQUENCES
             nxt = SEQUENCES[move.target - 1][after]
             visible = [self.state.hand] if move.source != "H" else []
             visible += [p[-1] for i, p in enumerate(self.state.storage) if p and i != move.source]

@@ -34,7 +34,7 @@ def connect(address: str, worker_wait: float | None = None):
     no worker comes within ``worker_wait`` seconds (default ``WORKER_WAIT``)."""
     check_address(address)
     try:
-        from distributed import Client
+        from distributed import Client  # the cluster extra: optional
     except ImportError:
         raise RuntimeError('--scheduler needs Dask: pip install "baker8bit[cluster]"') from None
     try:
