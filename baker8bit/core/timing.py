@@ -21,7 +21,7 @@ class Timing:
     flash_half: int  # frames a flashing letter is lit, then as long dark
     group_step: int  # frames between the single moves of a group move
     winner_half: int  # frames WINNER is lit, then as long dark
-    help_states: int  # positions a frame of the reference search, for 0.2.0's HELP (sessions/compat.py)
+    help_states: int  # positions a frame of the reference search, for 0.2.0's HELP (games/compat.py)
     help_max_states: int  # positions the reference search gives up after, likewise
     help_half: int  # frames HELP's answer is lit, then as long dark
     help_rate: int  # positions a frame HELP's levels may use (console/thinking.py)

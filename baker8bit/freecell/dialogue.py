@@ -6,9 +6,8 @@ its terminal pile); ``T``, letter, letter is a group move; space takes back;
 ``P`` marks (rules with a mark); RETURN re-makes a move taken back (rules with
 a redo); HELP asks the solver. Illegal moves flash a letter or the purple line
 for ``flash_frames``; keys pressed during a flash or a group move are dropped,
-as the 1989 program's blocking loops read none. Each rule is a row of
-BAKER-1989.md; the decisions where the article is silent are listed in
-docs/FAITHFULNESS.md.
+as the 1989 program's blocking loops read none. Each rule, and each decision where the
+article is silent, is a row of docs/FAITHFULNESS.md (the 1989 game).
 
 The dialogue knows nothing of the title, the menu, files or Pyxel: the
 console machine (``console/machine.py``) owns it, its clock and its events.
@@ -27,10 +26,10 @@ from baker8bit.freecell.moves import GroupError, Move, card_at, group_moves
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 GROUP, MOVING = "group", "moving"
-__all__ = ["Dialogue", "IDLE", "SELECTED", "GROUP", "FLASH", "MOVING", "WON"]
+__all__ = ["FreecellDialogue", "IDLE", "SELECTED", "GROUP", "FLASH", "MOVING", "WON"]
 
 
-class Dialogue(base.Dialogue):
+class FreecellDialogue(base.Dialogue):
     """One game's dialogue; the shared parts (select, flash, take back, redo, WINNER) are
     ``console.dialogue.Dialogue``'s."""
 

@@ -1,6 +1,6 @@
 """Lay a FreeCell-family game out on the virtual GRAPHICS 1 screen.
 
-The 1989 layout (BAKER-1989.md, "The screen"): ``P`` and the parking spaces
+The 1989 layout (docs/FAITHFULNESS.md, "The screen"): ``P`` and the parking spaces
 (gold stars) at the top left with their key letters underneath, ``T`` and the
 terminal piles (green stars) at the top right, the purple line of column
 letters over the field with ``T`` at its right end, the field, and a status

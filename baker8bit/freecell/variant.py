@@ -20,7 +20,7 @@ from baker8bit.core.outcome import SearchResult
 from baker8bit.freecell import boardtext, screen
 from baker8bit.freecell.advisor import warm
 from baker8bit.freecell.demo import Planner
-from baker8bit.freecell.dialogue import Dialogue
+from baker8bit.freecell.dialogue import FreecellDialogue
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet, read_rulesets
@@ -55,8 +55,8 @@ class FreecellVariant(Variant):
             return Game.dealt(rules, deal)
         return Game(rules, position, deal)
 
-    def dialogue(self, game: Game, timing, emit, clock) -> Dialogue:
-        return Dialogue(game, timing, emit, clock)
+    def dialogue(self, game: Game, timing, emit, clock) -> FreecellDialogue:
+        return FreecellDialogue(game, timing, emit, clock)
 
     # -- screens -----------------------------------------------------------------------
 

@@ -140,8 +140,7 @@ class Start:
 
     def prefs(self) -> dict:
         """The options games started from a title get: those ``prefer`` names, and for a game it
-        does not name whose options came later (``Variant.recorded_defaults``), the options it had
-        then (a recording made before them)."""
+        does not name, its ``Variant.recorded_defaults`` (the options of recordings that name none)."""
         out = {}
         for name in self.prefer:
             rs = games.ruleset(name)
@@ -288,9 +287,8 @@ def replay(
 ) -> KeyMachine:
     """Rebuild the machine and feed the keys at their frames; see the module docstring.
 
-    HELP answers replay too: its answer comes at a frame set by the recorded
-    ``help_rate`` (positions a frame, ``console/thinking.py``), or, in a recording
-    without one (0.2.0), by the reference search's ``help_states`` a frame.
+    HELP answers replay too: its answer comes at a frame set by the recorded timings
+    (positions a frame, ``console/thinking.py``; those of earlier versions, ``games/compat.py``).
     ``check_program=False`` replays a recording refused by ``compatibility``
     anyway (for investigating, never for showing a replay as exact).
     """

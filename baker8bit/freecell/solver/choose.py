@@ -4,7 +4,7 @@
 search, ``_cfamily`` (``fastfamily.pyx``), when the package build made it, else to its one
 plain-Python reference, ``family.py``, whatever the build rule (``core/compiled.py`` chooses,
 ``BAKER8BIT_PURE_SOLVER=1`` asks for the reference); ``search_name`` says which ran, and
-``searcher`` gives the readable search HELP's 0.2.0 recordings and the demo run in slices. The
+``searcher`` gives the readable search the demonstration (and 0.2.0's HELP, ``games/compat.py``) runs in slices. The
 searches (``search.py``, ``colour.py``, ``family.py``) import only ``search.py``'s shared types
 and ``params.py``, never this module nor the compiled one, so the package has no import cycle.
 """

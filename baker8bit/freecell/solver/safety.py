@@ -61,7 +61,7 @@ the other colour; both are home and never leave, so again nothing is ever put on
 deletion argument goes through word for word (a reserve nothing may enter only removes moves
 from the original sequence; a card moved from the reserve is a parked card's move).
 
-The solver uses a wider rule, **the free-card rule** (issue 22, in the spirit of Horne's rule
+The solver uses a wider rule, **the free-card rule** (in the spirit of Horne's rule
 for FreeCell): call a card *free* in a position when it is home, or it is the next card of its
 suit (its pile holds exactly the ranks below it) and every card that could be put on it is
 free. (The recursion goes a rank down each step and ends at an ace, which nothing goes on.)

@@ -22,7 +22,7 @@ SUITS = (2, 3, 4)
 COLUMNS = {6: 2, 7: 3, 8: 4}  # "Two suits yield six columns, three suits produce seven columns and ... eight"
 
 
-class Baker(FreecellVariant):
+class BakerVariant(FreecellVariant):
     options = (Option("suits", SUITS, 4, "2, 3 or 4 suits (default 4)", deals=True),)
 
     def rules(self, options: dict[str, Any] | None = None):
@@ -69,4 +69,4 @@ class Baker(FreecellVariant):
         return tuple((f"baker{n}", str(n)) for n in SUITS)
 
 
-VARIANT = Baker.from_package(__package__)
+VARIANT = BakerVariant.from_package(__package__)

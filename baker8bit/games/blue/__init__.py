@@ -1,4 +1,4 @@
-"""Blue: Marco Corvi's variant of Gaps (issue 12), as pure Python (no pyxel).
+"""Blue: Marco Corvi's variant of Gaps (2000), as pure Python (no pyxel).
 
 - ``rules``: layouts, deals, moves, the game with its history;
 - ``gamefile``: the readable ASCII game file;

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from baker8bit.console.dialogue import FLASH, IDLE, SELECTED, WON, Request
 from baker8bit.core import events as ev
-from baker8bit.freecell.dialogue import LETTERS, MOVING, Dialogue
+from baker8bit.freecell.dialogue import LETTERS, MOVING, FreecellDialogue
 from baker8bit.freecell.moves import GroupError, Move, RunMove, card_at, group_moves, run_fits, run_length, safe_home
 
 SPREAD, OPTIONS = "spread", "options"
@@ -34,7 +34,7 @@ NEW, RESTART, UNDO, OPEN, TO_SPACES, CHEAT = "Q", "R", "SPACE", "V", "S", "X"
 RANK_KEY, AUTO_KEY = "S", "A"
 
 
-class KingAlbertDialogue(Dialogue):
+class KingAlbertDialogue(FreecellDialogue):
     def __init__(self, game, timing, emit, clock, variant):
         super().__init__(game, timing, emit, clock)
         self.variant = variant  # its rule sets: the options window changes the game's

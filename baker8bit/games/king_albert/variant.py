@@ -31,7 +31,7 @@ def ruleset_name(rank: int, auto: bool) -> str:
     return "king-albert" + (f"-r{rank}" if rank else "") + ("" if auto else "-manual")
 
 
-class KingAlbert(FreecellVariant):
+class KingAlbertVariant(FreecellVariant):
     options = (
         Option("starting_rank", RANKS, 0, "the rank already on the suit stacks, 0..12 (default 0: none)", metavar="K"),
         Option("auto", (True, False), True, "automatic moves to the suit stacks, on or off (default on)"),
@@ -95,4 +95,4 @@ class KingAlbert(FreecellVariant):
         return (("king-albert", "AUTO"), ("king-albert-manual", "HAND"))
 
 
-VARIANT = KingAlbert.from_package(__package__)
+VARIANT = KingAlbertVariant.from_package(__package__)

@@ -8,7 +8,7 @@ the card to the first final pile it continues. The first key turns black (the
 card blinks); the same key again cancels; an empty source flashes its letter;
 a move the rules do not allow flashes the line of letters. Space takes back,
 RETURN redoes, HELP shows the move the sampling player would make (the game's ``hint``
-option; ``lookahead``, and every recording made before the option, the look-ahead player's). A game
+option; ``lookahead``, the look-ahead player's). A game
 ends in WINNER (any key goes back to the title) or, with no legal move left,
 with ``NO MOVES LEFT`` on the status line (space still takes back).
 """

@@ -17,8 +17,8 @@ from baker8bit.games.sequence.rules import DECK_SIZE, Move, SequenceError, State
 class SequenceRules:
     """A rule set of the game, in the shape the console's files and statistics read. The rules
     of play are the same in every one; ``hint`` is the player HELP asks: ``lookahead`` in the rule
-    set ``sequence`` (the name every recording and statistic made before the option has, so they
-    replay with the HELP they had), ``sampling`` in ``sequence-sampling`` (the default)."""
+    set ``sequence`` (recordings and statistics that name no HELP player name it:
+    ``Variant.recorded_defaults``), ``sampling`` in ``sequence-sampling`` (the default)."""
 
     name: str = "sequence"
     game: str = "sequence"

@@ -1,6 +1,6 @@
 """McCarthy's sequence solitaire (CS206, Stanford, fall 1973): the rules.
 
-Source: ``shared/seeds/mccarthy-1973-sequence-solitaire.txt`` (quoted in
+Source: John McCarthy's handout for CS206, Stanford, fall 1973 (quoted in
 ``docs/games/sequence.md``, one rule per paragraph, each with its tests in
 ``tests/test_sequence_rules.py``).
 
