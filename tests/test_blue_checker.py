@@ -251,7 +251,7 @@ def test_a_positions_budget_alone_is_the_same_for_both_searches():
 
 
 def test_the_published_full_size_best_ordering_count_is_the_readmes():
-    """docs/games: the 1000-deal sample's best-ordering verdicts, then the per-ordering recheck of
+    """docs/results: the 1000-deal sample's best-ordering verdicts, then the per-ordering recheck of
     its unknowns (issue 22), then the recheck of those still unknown with the blocker's move
     order (issue 20), then of those still unknown with four times the work (issue 22): the
     README's share is what the four files give."""
@@ -282,15 +282,15 @@ def _readme() -> str:
 
 
 def _doc_rows(name: str) -> list[dict]:
-    """The rows of a CSV in docs/games."""
+    """The rows of a CSV in docs/results."""
     import csv
 
-    with (ROOT / "docs" / "games" / name).open(newline="") as f:
+    with (ROOT / "docs" / "results" / name).open(newline="") as f:
         return list(csv.DictReader(f))
 
 
 def test_the_published_full_size_dealt_count_is_the_readmes():
-    """docs/games: the 1000-deal sample's verdicts with the aces as dealt, then the recheck of the
+    """docs/results: the 1000-deal sample's verdicts with the aces as dealt, then the recheck of the
     deals it left unknown with four times the work, the aces as dealt only (the study's dealt
     mode): every unknown deal was checked again, a dealt win is a best-ordering win, the best
     ordering is not checked otherwise, and the README's share is what the two files give."""

@@ -83,7 +83,7 @@ def test_a_wrong_verdict_differs_and_fails_and_a_second_run_resumes(tmp_path):
 
 
 def test_the_published_cross_check_agrees_everywhere_and_is_the_readmes():
-    """docs/games/king-albert-fcsolve-1-1000.csv: every deal 1..1000, no verdict that differs,
+    """docs/results/king-albert-fcsolve-1-1000.csv: every deal 1..1000, no verdict that differs,
     every fc-solve win typed back; the README's counts are the file's."""
     from collections import Counter
 
@@ -106,8 +106,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def rows(name: str) -> list[dict]:
-    """A published CSV of docs/games, as rows."""
-    with (ROOT / "docs" / "games" / name).open(newline="") as f:
+    """A published CSV of docs/results, as rows."""
+    with (ROOT / "docs" / "results" / name).open(newline="") as f:
         return list(csv.DictReader(f))
 
 
@@ -118,7 +118,7 @@ def survey_r0() -> dict[int, str]:
 
 
 def test_the_published_check_of_the_unknown_deals_is_the_readmes_row():
-    """docs/games/king-albert-fcsolve-unknown-r0.csv: every deal the rank-0 survey of 1001..10000
+    """docs/results/king-albert-fcsolve-unknown-r0.csv: every deal the rank-0 survey of 1001..10000
     left unknown, checked; every fc-solve win typed back; the README's last rank-0 row is the
     survey's verdicts, then those typed wins, then tools/decide_large.py's verdicts."""
     survey = survey_r0()
@@ -275,7 +275,7 @@ def counted(final: dict[int, str]) -> tuple[int, int, int]:
 
 
 def test_the_published_restarts_are_the_readmes_rank_0_restart_row():
-    """docs/games/king-albert-fcsolve-restarts-*.csv: the rank-0 deals still unknown after the
+    """docs/results/king-albert-fcsolve-restarts-*.csv: the rank-0 deals still unknown after the
     fixed tries and tools/decide_large.py, each given fc-solve's random restarts; every win typed
     back (fc_win yes, with its seed); the README's row of restarts counts the result."""
     after_restarts, _, _ = rank_0_passes()
@@ -284,7 +284,7 @@ def test_the_published_restarts_are_the_readmes_rank_0_restart_row():
 
 
 def test_the_large_passes_are_the_readmes_last_rank_0_row_and_agree_with_fc_solve():
-    """docs/games/king-albert-r0-large-*.csv: our own search at 30,000,000, 50,000,000,
+    """docs/results/king-albert-r0-large-*.csv: our own search at 30,000,000, 50,000,000,
     100,000,000 then 200,000,000 positions over the deals the restarts left; every win typed through keys, every loss
     exhaustive; no verdict against one of fc-solve's (its wins, and the deals it calls
     unsolvable); the README's last rank-0 row counts the result."""

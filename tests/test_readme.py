@@ -126,7 +126,7 @@ def dask_address():
 
 def scratch(tmp_path) -> tuple[Path, dict]:
     work = tmp_path / "work"
-    (work / "docs" / "games").mkdir(parents=True)
+    (work / "docs" / "results").mkdir(parents=True)
     shutil.copy(ROOT / "docs" / "demo-recording.txt", work / "session.txt")
     shutil.copy(ROOT / "docs" / "demo-recording.txt", work / "docs" / "demo-recording.txt")
     return work, dict(os.environ, BAKER8BIT_DATA_DIR=str(tmp_path / "data"))

@@ -60,13 +60,13 @@ def test_rows_above_a_size_are_skipped_and_counted(tmp_path):
 
 
 def test_the_published_ten_thousand_deal_surveys_are_the_readmes_rows():
-    """docs/games: King Albert at rank 3, deals 1..10000, every deal decided; at rank 0, deals
+    """docs/results: King Albert at rank 3, deals 1..10000, every deal decided; at rank 0, deals
     1001..10000 beside 1..1000; README's rows are these files' counts."""
     import re
     from collections import Counter
 
     root = Path(__file__).resolve().parent.parent
-    docs = root / "docs" / "games"
+    docs = root / "docs" / "results"
 
     def rows(name: str) -> list[dict]:
         with (docs / name).open(newline="") as f:

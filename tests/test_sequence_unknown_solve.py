@@ -16,9 +16,9 @@ from baker8bit.games.sequence.rules import State
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "sequence_unknown_solve.py"
-GAMES = ROOT / "docs" / "games"
-STUDY_10K = GAMES / "sequence-clairvoyant-5m-1-10000.csv"
-SECOND_PASS = GAMES / "sequence-unknown-20m-1-10000.csv"
+RESULTS = ROOT / "docs" / "results"
+STUDY_10K = RESULTS / "sequence-clairvoyant-5m-1-10000.csv"
+SECOND_PASS = RESULTS / "sequence-unknown-20m-1-10000.csv"
 STUDY_FIELDS = ("strategy", "deal", "won", "moves", "outcome", "home", "reason", "seconds", "search")
 
 
@@ -221,14 +221,14 @@ def test_a_bad_study_file_is_one_line_and_leaves_the_output_untouched(tmp_path, 
 
 # the passes over the deals the study left unknown, in order: each searches exactly the deals
 # still unknown after the ones before it
-PASSES = [GAMES / "sequence-unknown-20m-1-10000.csv", GAMES / "sequence-unknown-100m-1-10000.csv",
-          GAMES / "sequence-unknown-20m-seeds-1-10000.csv", GAMES / "sequence-unknown-20m-long-1-10000.csv",
-          GAMES / "sequence-unknown-20m-long2-1-10000.csv", GAMES / "sequence-unknown-20m-long3-1-10000.csv",
-          GAMES / "sequence-unknown-20m-long4-1-10000.csv", GAMES / "sequence-unknown-20m-long5-1-10000.csv",
-          GAMES / "sequence-unknown-20m-tries2k-1-10000.csv", GAMES / "sequence-unknown-20m-tries2k-2-1-10000.csv",
-          GAMES / "sequence-unknown-20m-tries500-1-10000.csv", GAMES / "sequence-unknown-20m-tries500-2-1-10000.csv",
-          GAMES / "sequence-unknown-20m-tries200-1-10000.csv", GAMES / "sequence-unknown-20m-tries300-1-10000.csv",
-          GAMES / "sequence-unknown-nested2-1-10000.csv", GAMES / "sequence-unknown-nested3-1-10000.csv"]
+PASSES = [RESULTS / "sequence-unknown-20m-1-10000.csv", RESULTS / "sequence-unknown-100m-1-10000.csv",
+          RESULTS / "sequence-unknown-20m-seeds-1-10000.csv", RESULTS / "sequence-unknown-20m-long-1-10000.csv",
+          RESULTS / "sequence-unknown-20m-long2-1-10000.csv", RESULTS / "sequence-unknown-20m-long3-1-10000.csv",
+          RESULTS / "sequence-unknown-20m-long4-1-10000.csv", RESULTS / "sequence-unknown-20m-long5-1-10000.csv",
+          RESULTS / "sequence-unknown-20m-tries2k-1-10000.csv", RESULTS / "sequence-unknown-20m-tries2k-2-1-10000.csv",
+          RESULTS / "sequence-unknown-20m-tries500-1-10000.csv", RESULTS / "sequence-unknown-20m-tries500-2-1-10000.csv",
+          RESULTS / "sequence-unknown-20m-tries200-1-10000.csv", RESULTS / "sequence-unknown-20m-tries300-1-10000.csv",
+          RESULTS / "sequence-unknown-nested2-1-10000.csv", RESULTS / "sequence-unknown-nested3-1-10000.csv"]
 
 
 def study_outcomes() -> dict[int, str]:
@@ -312,7 +312,7 @@ def readme_rows() -> list[str]:
 
 def test_the_readme_clairvoyant_rows_are_counted_from_the_csvs():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    doc = (GAMES / "sequence.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs" / "games" / "sequence.md").read_text(encoding="utf-8")
     for row in readme_rows():
         assert row in readme, f"README: write the row as\n{row}"
         assert row in doc, f"docs/games/sequence.md: write the row as\n{row}"
