@@ -89,7 +89,7 @@ def test_a_game_number_prompt_deals_that_game_or_a_seeded_random_one():
     assert a.phase == "prompt" and texts(a)[-1] == "prompt"
 
 
-# -- Baker's Game (seeds/bakers-game-rules.txt) --------------------------------------------
+# -- Baker's Game (its rules text: docs/FAITHFULNESS.md) --------------------------------------------
 
 
 def test_bakers_game_deals_eight_piles_seven_and_six_cards_four_cells_empty_foundations():

@@ -1,4 +1,5 @@
-"""King Albert: one test (or more) per sentence of ../shared/seeds/king-albert-instructions.txt.
+"""King Albert: one test (or more) per sentence of Andrew Pipkin's King Albert Instructions (2000;
+docs/FAITHFULNESS.md).
 
 The sentence each test checks is quoted in its docstring. Boards are fc-solve text with the
 reserve on the ``Freecells:`` line (seven places, a card or ``-``).
