@@ -8,6 +8,9 @@ import os
 from fractions import Fraction
 
 import pytest
+from conftest import pyxel_ready
+from test_pokey import autocorrelation_hz
+from videocheck import changed, decode, onsets, peak_hz
 
 from baker8bit import games
 from baker8bit.atari import pokey
@@ -15,11 +18,8 @@ from baker8bit.cli import main
 from baker8bit.console.demo import Plan, recording_of
 from baker8bit.core.events import SOUNDS
 from baker8bit.sessions import recording
-from conftest import pyxel_ready
-from test_pokey import autocorrelation_hz
-from videocheck import changed, decode, onsets, peak_hz
 
-NTSC_HZ = Fraction(3579545, 2 * 262 * 114)  # CPU clock / (262 lines * 114 cycles) [reference 2.3]
+NTSC_HZ = Fraction(3579545, 2 * 262 * 114)  # CPU clock / (262 lines * 114 cycles): docs/ATARI.md, "Timing"
 PAL_HZ = Fraction(17734475, 10 * 312 * 114)
 CODECS = {".mp4": ("h264", "aac"), ".webm": ("vp9", "opus")}
 
@@ -69,7 +69,7 @@ def check_file(path, rec: recording.Recording, fps: Fraction, size: tuple[int, i
     assert d.frames == rec.frames + 1  # frame 0 (before any key) to the last
     expected = d.frames / fps
     assert abs(d.duration - float(expected)) <= 0.02 * float(expected), (d.duration, float(expected))
-    steps = [b - a for a, b in zip(d.frame_times, d.frame_times[1:])]
+    steps = [b - a for a, b in zip(d.frame_times, d.frame_times[1:], strict=False)]
     assert abs(sum(steps) / len(steps) - float(1 / fps)) < 1e-4  # 59.92 (49.86) pictures a second
     assert d.rate == 48000 and abs(len(d.samples) / d.rate - float(expected)) <= 0.02 * float(expected)
     return d
@@ -83,7 +83,7 @@ def check_sounds(d, rec: recording.Recording, fps: Fraction, standard: str = "nt
     assert len(starts) == len(events), (starts, events)
     specs = pokey.sounds()
     out = []
-    for start, (key_frame, kind) in zip(starts, events):
+    for start, (key_frame, kind) in zip(starts, events, strict=True):
         # the move's picture: the first frame after the key's that differs from the one before
         shown = next(i for i in range(key_frame + 1, d.frames) if changed(d.lumas, i))
         assert abs(start / d.rate - d.frame_times[shown]) <= float(1 / fps), (kind, key_frame, shown, start)
@@ -309,7 +309,7 @@ def test_the_readme_streaming_commands_are_the_programs():
     section = readme.split("## Streaming and recording", 1)[1].split("\n## ", 1)[0]
     block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
     lines = [ln.split("  #")[0].strip() for ln in block.splitlines() if ln.strip()]
-    assert lines[0] == 'pip install "baker8bit[video]"'
+    assert lines[0] == 'pip install ".[video]"'
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     assert any(d.startswith("av") for d in extras["video"]) and any(d.startswith("av") for d in extras["test"])
     for line in lines[1:]:
