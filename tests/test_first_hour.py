@@ -108,7 +108,7 @@ try:
     import distributed
 except ImportError:  # pragma: no cover
     distributed = None
-needs_dask = pytest.mark.skipif(distributed is None, reason='needs Dask: pip install "baker8bit[cluster]"')
+needs_dask = pytest.mark.skipif(distributed is None, reason='needs Dask: pip install ".[cluster]"')
 
 
 @pytest.mark.parametrize("address", ["nonsense", "tcp://host", "http//x:1", ""])

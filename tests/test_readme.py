@@ -120,7 +120,7 @@ def _opens_a_window(args: list[str]) -> bool:
 
 @pytest.fixture(scope="module")
 def dask_address():
-    distributed = pytest.importorskip("distributed", reason='needs Dask: pip install "baker8bit[cluster]"')
+    distributed = pytest.importorskip("distributed", reason='needs Dask: pip install ".[cluster]"')
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
                                   dashboard_address=None) as c:
         yield c.scheduler_address
