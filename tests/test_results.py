@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 import pytest
-from figures import RESULTS, ROOT, interval, line_of, page, percent, rows
+from figures import RESULTS, ROOT, interval, line_of, page, percent, rows, wilson
 
 
 def test_the_readme_is_a_guide_of_at_most_400_lines():
@@ -148,3 +148,39 @@ def test_the_readme_counts_the_searches_version_names(capsys):
     names = re.search(r"searches: ([^)]*)\)", capsys.readouterr().out).group(1).split(", ")
     words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
     assert f"names the {words[len(names)]} searches" in page("README.md")
+
+
+def test_the_blue_pages_full_size_rows_are_counted_from_the_samples():
+    """docs/games/blue.md's table of the full-size samples: each row's solved share, Wilson interval
+    and unknown share are what the sample's rows (and the rechecks before it) count. The last rows of
+    each verdict are checked in tests/test_blue_checker.py, with the README's line."""
+
+    def said(budget: str, verdict: str, solved: int, n: int) -> None:
+        lo, hi = (f"{100 * x:.1f}" for x in wilson(solved, n))
+        cells = f"| {verdict} | {100 * solved / n:.1f} % [{lo}, {hi}] | 0.0 % | {100 - 100 * solved / n:.1f} % |"
+        row = next((ln for ln in (ROOT / "docs" / "games" / "blue.md").read_text(encoding="utf-8").splitlines()
+                    if ln.startswith("| 4x14 |") and f"| {budget} | {verdict} |" in ln), None)
+        assert row, (budget, verdict)
+        assert cells in row.replace("**", ""), (row, cells)
+
+    default = rows("blue-sample-4x13-default.csv")
+    assert sorted(int(r["deal"]) for r in default) == list(range(1, 1001))
+    assert not [r for r in default if "unsolvable" in (r["dealt"], r["best"])]
+    said("defaults (7.35 M a run, effort 4)", "aces as dealt", sum(r["dealt"] == "solved" for r in default), 1000)
+    best = {int(r["deal"]): r["best"] for r in default}
+    said("defaults (7.35 M a run, effort 4)", "best ordering", sum(v == "solved" for v in best.values()), 1000)
+    for r in rows("blue-recheck-4x13.csv"):
+        if r["verdict"] == "best":
+            best[int(r["deal"])] = r["after"]
+    said("defaults, then each ordering alone for the 23 left unknown (issue 22)", "best ordering",
+         sum(v == "solved" for v in best.values()), 1000)
+    for r in rows("blue-recheck-4x13-opens.csv"):
+        best[int(r["deal"])] = r["best"]
+    said("the same, then the 16 still unknown at the defaults with the blocker's move order (issue 20)",
+         "best ordering", sum(v == "solved" for v in best.values()), 1000)
+    for name, budget, n in (("blue-sample-4x13.csv", "100,000, effort 1, unit 2,000", 1000),
+                            ("blue-sample-4x13-1m.csv", "1,000,000, effort 1, unit 2,000", 200)):
+        sample = rows(name)
+        assert sorted(int(r["deal"]) for r in sample) == list(range(1, n + 1)), name
+        said(budget, "aces as dealt", sum(r["dealt"] == "solved" for r in sample), n)
+        said(budget, "best ordering", sum(r["best"] == "solved" for r in sample), n)
