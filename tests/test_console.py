@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from conftest import DATA, board, machine_on, texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +19,6 @@ from baker8bit.freecell import moves
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.position import Position
 from baker8bit.games.variant import VariantError
-from conftest import DATA, board, machine_on, texts
 
 BG = games.ruleset("bakers-game")
 EO = games.ruleset("eight-off")
@@ -174,7 +174,7 @@ Freecells: - - - -
 def test_bakers_game_undoes_every_move_and_redoes_with_return():
     m = machine_on(SWING, game="bakers-game")
     start = m.game.position
-    for i in range(160):  # 320 moves, past the 1989 program's 300: the lone king swings between C and F
+    for _ in range(160):  # 320 moves, past the 1989 program's 300: the lone king swings between C and F
         run(m, "CF FC")
     assert m.game.moves == 320 and m.game.takebacks_left == 320
     run(m, "BG")  # one more, so the end differs from the start
@@ -233,8 +233,9 @@ def test_eight_off_only_a_king_goes_into_an_empty_pile():
 
 
 def test_eight_off_moves_a_king_led_run_into_an_empty_pile_parking_only_in_cells():
-    pos, rs = board(EO_BOARD.replace(": KD\n", ": KD QD\n").replace(": AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
-                                                                       ": AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD"), "eight-off")
+    text = EO_BOARD.replace(": KD\n", ": KD QD\n")
+    text = text.replace(": AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD", ": AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD")
+    pos, rs = board(text, "eight-off")
     steps = moves.group_moves(pos, 1, 6, rs)
     assert [s.text(rs) for s in steps] == ["BK", "BG", "KG"]  # the queen parks in a cell, not in column H
     with pytest.raises(moves.GroupError, match="king-led"):

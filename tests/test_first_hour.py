@@ -14,10 +14,10 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import interrupt  # noqa: E402  (Ctrl-C to a command, waited for)
 
 from baker8bit.cli import main
 from baker8bit.sessions import recording
-from conftest import interrupt  # noqa: E402  (Ctrl-C to a command, waited for)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -511,7 +511,8 @@ def test_ctrl_c_in_a_blue_survey_says_interrupted_and_keeps_the_rows(tmp_path):
 
 @needs_dask
 def test_ctrl_c_in_a_survey_on_a_cluster_is_130_keeps_the_rows_and_no_traceback(tmp_path):
-    sched = subprocess.Popen([sys.executable, "-c", SCHEDULER.replace("n_workers=0", "n_workers=1, threads_per_worker=1")],
+    script = SCHEDULER.replace("n_workers=0", "n_workers=1, threads_per_worker=1")
+    sched = subprocess.Popen([sys.executable, "-c", script],
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     out_csv = tmp_path / "x.csv"
     try:

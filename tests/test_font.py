@@ -7,7 +7,6 @@ import string
 from pathlib import Path
 
 import pytest
-
 from conftest import pyxel_ready
 
 from baker8bit.atari import font

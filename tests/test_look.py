@@ -8,8 +8,9 @@ import dataclasses
 import re
 from pathlib import Path
 
-import pyxel
 import pytest
+import pyxel
+from conftest import pyxel_ready
 
 from baker8bit import games
 from baker8bit.atari import font
@@ -22,7 +23,6 @@ from baker8bit.freecell.layout import Options
 from baker8bit.sessions import stats
 from baker8bit.sessions.session import stats_lines
 from baker8bit.window.render import Renderer
-from conftest import pyxel_ready
 
 PACKAGE = Path(__file__).resolve().parent.parent / "baker8bit"
 
@@ -61,7 +61,7 @@ def every_screen():
         for key in "4119820":
             m.press(key)
             yield compose(m.view(), None)
-        for name, rules in v.rule_sets().items():
+        for rules in v.rule_sets().values():
             g = v.new_game(rules, 11982)
             yield offer_screen(g)
             for keys in ("", "A", "AB", "GI B", "TB", "P", "AT", "H", "1", "HA"):

@@ -35,12 +35,13 @@ if importlib.util.find_spec("baker8bit") is None:  # the installed package; else
     sys.path.insert(0, str(TOOLS.parent))
 sys.path.insert(0, str(TOOLS))
 
+from decide_large import wins_through_keys  # noqa: E402
+
 from baker8bit import games  # noqa: E402
 from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.freecell import fcsolve  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
 from baker8bit.freecell.solver.survey import parse_deals  # noqa: E402
-from decide_large import wins_through_keys  # noqa: E402
 
 FIELDS = ("deal", "ours", "fc_solve", "agree", "fc_moves", "fc_win", "fc_seed")
 

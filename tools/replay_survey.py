@@ -22,8 +22,9 @@ if importlib.util.find_spec("baker8bit") is None:  # the installed package; else
     sys.path.insert(0, str(TOOLS.parent))
 sys.path.insert(0, str(TOOLS))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
 from decide_large import run_cli, wins_through_keys  # noqa: E402
+
+from baker8bit.commands.common import OneLineParser  # noqa: E402
 
 
 def check(rows: list[dict], game_args: list[str], max_states: int,
