@@ -75,10 +75,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str] | None) -> int:
     parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as e:  # --help, --version, or argparse's one-line error: its exit status
-        return e.code if isinstance(e.code, int) else 2
+    args = parser.parse_args(argv)
     func = getattr(args, "func", None)
     try:
         return int(func(args) or 0) if func else 0

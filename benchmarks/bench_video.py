@@ -11,7 +11,7 @@ intervals (Student's t over the runs).
 
 Run: python benchmarks/bench_video.py [--frames 2689] [--runs 3] [--scale 1 2]
      python benchmarks/bench_video.py --smoke     # 120 frames, one run (the tests run this)
-Needs PyAV: pip install "baker8bit[video]".
+Needs PyAV: pip install ".[video]" (from a clone).
 """
 
 from __future__ import annotations

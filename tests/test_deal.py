@@ -1,4 +1,4 @@
-"""Deals: the Microsoft FreeCell generator over 26, 39 and 52 cards (BAKER-1989.md "deal", "deal numbers")."""
+"""Deals: the Microsoft FreeCell generator over 26, 39 and 52 cards (docs/FAITHFULNESS.md, the deal rows)."""
 
 from __future__ import annotations
 

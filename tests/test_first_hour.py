@@ -108,7 +108,7 @@ try:
     import distributed
 except ImportError:  # pragma: no cover
     distributed = None
-needs_dask = pytest.mark.skipif(distributed is None, reason='needs Dask: pip install "baker8bit[cluster]"')
+needs_dask = pytest.mark.skipif(distributed is None, reason='needs Dask: pip install ".[cluster]"')
 
 
 @pytest.mark.parametrize("address", ["nonsense", "tcp://host", "http//x:1", ""])
@@ -512,10 +512,9 @@ def test_ctrl_c_in_a_blue_survey_says_interrupted_and_keeps_the_rows(tmp_path):
 
 @needs_dask
 def test_ctrl_c_in_a_survey_on_a_cluster_is_130_keeps_the_rows_and_no_traceback(tmp_path):
-    sched = subprocess.Popen(
-        [sys.executable, "-c", SCHEDULER.replace("n_workers=0", "n_workers=1, threads_per_worker=1")],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )
+    script = SCHEDULER.replace("n_workers=0", "n_workers=1, threads_per_worker=1")
+    sched = subprocess.Popen([sys.executable, "-c", script],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     out_csv = tmp_path / "x.csv"
     try:
         address = sched.stdout.readline().strip()

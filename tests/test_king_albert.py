@@ -1,4 +1,5 @@
-"""King Albert: one test (or more) per sentence of ../shared/seeds/king-albert-instructions.txt.
+"""King Albert: one test (or more) per sentence of Andrew Pipkin's King Albert Instructions (2000;
+docs/FAITHFULNESS.md).
 
 The sentence each test checks is quoted in its docstring. Boards are fc-solve text with the
 reserve on the ``Freecells:`` line (seven places, a card or ``-``).
@@ -313,8 +314,9 @@ def test_starting_rank_takes_effect_with_the_next_new_game():
 def test_starting_rank_out_of_range_is_an_error(capsys):
     with pytest.raises(VariantError):
         KA.rules({"starting_rank": 13})
-    assert cli.main(["show", "--game", "king-albert", "--starting-rank", "13"]) == 2
-    assert "0..12" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:  # argparse's one line, exit 2
+        cli.main(["show", "--game", "king-albert", "--starting-rank", "13"])
+    assert e.value.code == 2 and "0..12" in capsys.readouterr().err
     assert cli.main(["show", "--game", "bakers-game", "--starting-rank", "2"]) == 2
 
 

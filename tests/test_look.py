@@ -61,7 +61,7 @@ def every_screen():
         for key in "4119820":
             m.press(key)
             yield compose(m.view(), None)
-        for _name, rules in v.rule_sets().items():
+        for rules in v.rule_sets().values():
             g = v.new_game(rules, 11982)
             yield offer_screen(g)
             for keys in ("", "A", "AB", "GI B", "TB", "P", "AT", "H", "1", "HA"):
@@ -160,7 +160,7 @@ def test_both_modes_fill_the_same_picture(mode):
 def test_pixel_aspect_ratios_are_the_reference_values():
     from baker8bit.window import aspect
 
-    assert round(aspect.RATIOS["ntsc"], 3) == 0.857  # atari-facts.md 2.4: (12+3/11)/14.31818
+    assert round(aspect.RATIOS["ntsc"], 3) == 0.857  # docs/ATARI.md, "The screen": (12+3/11)/14.31818
     assert round(aspect.RATIOS["pal"], 3) == 1.040  # 14.75/14.187576
     assert abs(aspect.RATIOS["ntsc"] - 6 / 7) < 1e-4
     assert aspect.size("ntsc", 336, 224, 1) == (288, 224)

@@ -16,12 +16,12 @@ RATE = pokey.PCM_RATE
 
 
 def reference_tone_hz(pitch: int) -> float:
-    """atari-facts.md 3.1: f = 63921 / (2*(pitch+1)) on NTSC."""
+    """docs/ATARI.md, "Sound: POKEY": f = 63921 / (2*(pitch+1)) on NTSC."""
     return 63921 / (2 * (pitch + 1))
 
 
 def reference_buzz_hz(pitch: int) -> float:
-    """atari-facts.md 3.2: distortion 12 repeats at 63921 / (15*(pitch+1)) when gcd(pitch+1, 15) = 1."""
+    """docs/ATARI.md, "Sound: POKEY": distortion 12 repeats at 63921 / (15*(pitch+1)) when gcd(pitch+1, 15) = 1."""
     return 63921 / (15 * (pitch + 1))
 
 

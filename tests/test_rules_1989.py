@@ -1,4 +1,4 @@
-"""Every row of the BAKER-1989.md table, through the key machine.
+"""Every row of docs/FAITHFULNESS.md's table "Rules and keys", through the key machine.
 
 Each test names the row it proves. Small hand-made positions (most of a
 suit already on its terminal pile) keep the situations readable.

@@ -18,7 +18,7 @@ except ImportError:  # pragma: no cover
     distributed = None
     if IN_CI:
         raise
-pytestmark = pytest.mark.skipif(distributed is None, reason='needs Dask: pip install "baker8bit[cluster]"')
+pytestmark = pytest.mark.skipif(distributed is None, reason='needs Dask: pip install ".[cluster]"')
 
 
 def _without_seconds(path) -> list[list[str]]:

@@ -20,7 +20,7 @@ from baker8bit.core.events import SOUNDS
 from baker8bit.sessions import recording
 from baker8bit.sessions.demo import recording_of
 
-NTSC_HZ = Fraction(3579545, 2 * 262 * 114)  # CPU clock / (262 lines * 114 cycles) [reference 2.3]
+NTSC_HZ = Fraction(3579545, 2 * 262 * 114)  # CPU clock / (262 lines * 114 cycles): docs/ATARI.md, "Timing"
 PAL_HZ = Fraction(17734475, 10 * 312 * 114)
 CODECS = {".mp4": ("h264", "aac"), ".webm": ("vp9", "opus")}
 
@@ -311,7 +311,7 @@ def test_the_readme_streaming_commands_are_the_programs():
     section = readme.split("## Streaming and recording", 1)[1].split("\n## ", 1)[0]
     block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
     lines = [ln.split("  #")[0].strip() for ln in block.splitlines() if ln.strip()]
-    assert lines[0] == 'pip install "baker8bit[video]"'
+    assert lines[0] == 'pip install ".[video]"'
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     assert any(d.startswith("av") for d in extras["video"]) and any(d.startswith("av") for d in extras["test"])
     for line in lines[1:]:

@@ -3,7 +3,7 @@
 The grid is the source: one block per glyph, a header line
 ``glyph <codepoint> <name>`` and then 8 rows of 8 characters, ``#`` for a set
 pixel and ``.`` for a clear one; lines starting with ``# `` are comments. The glyphs were drawn for this project in the
-style described in ``reference/atari-facts.md`` section 5.2 (two-pixel
+style described in ``docs/ATARI.md``, "The font" (two-pixel
 vertical stems, one-pixel horizontal strokes); no existing font was copied.
 
 The output is a BDF 2.1 font with 8x8 cells: every glyph has ``BBX 8 8 0 -1``

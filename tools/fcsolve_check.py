@@ -19,7 +19,7 @@ iterations each (default 30,000; ``fcsolve.restarts``); the row's ``fc_seed`` na
 decided. A second look at the
 deals the fixed tries left undecided.
 
-Run: python tools/fcsolve_check.py --csv docs/games/king-albert-survey-r0.csv --deals 1-1000 --out FILE.csv
+Run: python tools/fcsolve_check.py --csv docs/results/king-albert-survey-r0.csv --deals 1-1000 --out FILE.csv
 """
 
 from __future__ import annotations

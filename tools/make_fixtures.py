@@ -3,7 +3,7 @@
 - deals.txt: expected layouts. 4 suits come from fc-solve's own
   ``make-microsoft-freecell-board -t d`` (an independent implementation of the
   Microsoft generator); 2 and 3 suits are our generator's output, checked by
-  hand against the rule in BAKER-1989.md once, then kept so a change shows.
+  hand against the rule in docs/FAITHFULNESS.md once, then kept so a change shows.
 - solutions.txt: a known winning move list per suit count, found by fc-solve,
   in the 1989 key notation.
 

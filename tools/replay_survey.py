@@ -7,7 +7,7 @@ a player can type and shows it wins. The search is deterministic, so solving aga
 at least the survey's gives the survey's result. Prints one line a deal that disagrees and a
 summary; exits 1 if any does.
 
-Run: python tools/replay_survey.py --csv docs/games/king-albert-survey-r3.csv --game king-albert --starting-rank 3
+Run: python tools/replay_survey.py --csv docs/results/king-albert-survey-r3.csv --game king-albert --starting-rank 3
 """
 
 from __future__ import annotations

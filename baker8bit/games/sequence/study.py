@@ -89,7 +89,7 @@ def play_batch(tasks: list[Task]) -> list[Row]:
 def run_tasks_dask(tasks: list[Task], address, batch: int = 4, window: int = 0) -> Iterator[Row]:
     """Rows in task order, played on the Dask distributed cluster whose scheduler is at
     ``address`` (or on a ``Client`` from ``cluster.connect``, closed at the end), ``batch`` games
-    a Dask task (``core/cluster.py``: one line when Dask is missing, the scheduler cannot be
+    a Dask task (``research/cluster.py``: one line when Dask is missing, the scheduler cannot be
     reached or has no worker)."""
     client = cluster.connect(address) if isinstance(address, str) else address
     return cluster.stream(client, play_batch, tasks, batch, window)
