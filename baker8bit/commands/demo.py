@@ -6,6 +6,7 @@ import random
 import sys
 import time
 
+from baker8bit import games
 from baker8bit.commands.common import (
     UsageError,
     add_game_args,
@@ -30,9 +31,10 @@ def register(sub) -> None:
     add_window_args(p)
     p.add_argument("--speed", type=speed_arg, default=1.0, help="pace (2 = twice as fast)")
     p.add_argument("--strategy", metavar="NAME|FILE", default=None,
-                   help="sequence: watch a strategy (random, greedy, best, or a strategy file) play the deal")
+                   help="; ".join(f"{v.id}: watch a strategy ({', '.join(v.strategies)}, or a strategy file) "
+                                  "play the deal" for v in games.all_variants() if v.strategies))
     p.add_argument("--video", metavar="OUT", help="no window: render the demonstration to a video with sound, "
-                   'OUT.mp4 or OUT.webm (needs pip install "baker8bit[video]"; --scale: pixel scale, 2 if not given)')
+                   'OUT.mp4 or OUT.webm (needs PyAV: pip install av; --scale: pixel scale, 2 if not given)')
     p.add_argument("--seed", type=int, default=None, help="with --video: the machine's seed (default: from the clock)")
     p.set_defaults(func=run_demo)
 

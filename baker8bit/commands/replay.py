@@ -16,13 +16,14 @@ from baker8bit.sessions import recording
 
 
 def register(sub) -> None:
-    p = sub.add_parser("replay", help="play back a recording (window), or render it to a GIF or PNG frames")
+    p = sub.add_parser("replay", help="play back a recording (window), or render it to a GIF, PNG frames or a "
+                       "video with sound")
     p.add_argument("file", help="a recording made with `baker8bit --record FILE`")
     p.add_argument("--speed", type=speed_arg, default=1.0, help="replay speed (2 = twice as fast)")
     p.add_argument("--gif", metavar="OUT", help="render headless to an animated GIF instead of a window")
     p.add_argument("--video", metavar="OUT",
                    help="render headless to a video with sound: OUT.mp4 (H.264, AAC) or OUT.webm (VP9, Opus); "
-                        'needs pip install "baker8bit[video]"')
+                        'needs PyAV: pip install av')
     p.add_argument("--png-dir", metavar="DIR", help="render headless: one PNG for each frame the screen changes")
     p.add_argument("--scale", type=scale_arg, default=None,
                    help="pixel scale (window; GIF and PNGs 1, video 2 if not given)")

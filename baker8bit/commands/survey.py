@@ -43,8 +43,8 @@ def register(subparsers) -> None:
                    help="worker processes (default: one per CPU core)")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None, type=address_arg,
                    help="run on the Dask distributed cluster whose scheduler is at ADDRESS "
-                   "(e.g. tcp://10.0.0.5:8786; needs pip install \"baker8bit[cluster]\" here and on the "
-                   "workers; a scheduler that has no worker within a minute is an error); --workers is then ignored")
+                   "(e.g. tcp://10.0.0.5:8786; needs Dask here and on the workers: pip install \"dask[distributed]\"; "
+                   "a scheduler that has no worker within a minute is an error); --workers is then ignored")
     p.add_argument("--out", metavar="FILE.csv", help="write the CSV here (default: standard output)")
     p.add_argument("--resume", action="store_true",
                    help="keep the rows already in --out and solve only the other deals")

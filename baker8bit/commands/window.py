@@ -35,7 +35,7 @@ def register_root(parser) -> None:
     parser.add_argument("--video", metavar="OUT", dest="video_after",
                         help="when the window closes, render the session to a video with sound, OUT.mp4 or OUT.webm "
                              "(from the --record FILE, else from OUT-recording.txt beside it; "
-                             'needs pip install "baker8bit[video]")')
+                             'needs PyAV: pip install av)')
     for variant, flag, ours in program_flags():
         parser.add_argument(flag, dest=_dest(flag), metavar="SEED" if ours == "deal" else "FILE",
                             type=deal_arg if ours == "deal" else None, default=None,

@@ -272,7 +272,9 @@ class Variant:
         """A demonstration planner (``sessions/demo.py``); ``strategy`` only where the game has strategies."""
         raise NotImplementedError
 
-    strategies = False  # the demonstration takes ``--strategy`` (sequence's strategy files)
+    # The strategies the demonstration can play (``demo --strategy NAME``, or a strategy file):
+    # none; sequence's shipped ones.
+    strategies: tuple[str, ...] = ()
 
     # -- research: the game's own commands -----------------------------------------------------
 

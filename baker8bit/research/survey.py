@@ -158,7 +158,7 @@ def solve_batch(tasks: list[Task]) -> list[Row]:
 def run_tasks_dask(tasks: Iterable[Task], address, batch: int = 50, window: int = 0) -> Iterator[Row]:
     """Rows in task order, computed on the Dask distributed cluster whose scheduler is at
     ``address`` (or on a ``Client`` from ``cluster.connect``, closed at the end), ``batch`` deals
-    a Dask task (``research/cluster.py``; ``pip install "baker8bit[cluster]"``)."""
+    a Dask task (``research/cluster.py``; Dask: ``pip install "dask[distributed]"``)."""
     client = cluster.connect(address) if isinstance(address, str) else address
     return cluster.stream(client, solve_batch, tasks, batch, window)
 

@@ -1,7 +1,8 @@
 """Write a video file with sound: palette pictures and 16-bit PCM in, ``.mp4`` or ``.webm`` out.
 
 The encoder is PyAV (FFmpeg's libraries as a pip wheel), an optional extra:
-``pip install "baker8bit[video]"``. Without it ``VideoUnavailable`` says so in one line.
+``pip install av`` (``pip install ".[video]"`` in a clone). Without it ``VideoUnavailable`` says so in
+one line.
 The file's suffix chooses the format:
 
 - ``.mp4``: H.264 (libx264) and AAC, what every player and site takes;
@@ -27,7 +28,7 @@ import tempfile
 from fractions import Fraction
 from pathlib import Path
 
-INSTALL_HINT = 'video needs PyAV: pip install "baker8bit[video]" (or pip install av)'
+INSTALL_HINT = 'video needs PyAV: pip install av (in a clone of baker8bit: pip install ".[video]")'
 
 # suffix: (container, video codec, audio codec, video options)
 FORMATS = {

@@ -45,7 +45,7 @@ def add_arguments(p) -> None:
                    help="clairvoyant: positions searched before answering 'unknown' (default 200000)")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None,
                    help="play on the Dask distributed cluster whose scheduler is at ADDRESS "
-                   '(tcp://host:8786; pip install "baker8bit[cluster]"), not in local processes')
+                   '(tcp://host:8786; Dask: pip install "dask[distributed]"), not in local processes')
 
 
 def run(args: argparse.Namespace) -> int:

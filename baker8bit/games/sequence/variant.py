@@ -12,7 +12,7 @@ from baker8bit.console.prompt import DealPrompt
 from baker8bit.console.screens import draw_deal_entry, draw_title_lines
 from baker8bit.core.compiled import search_name
 from baker8bit.core.outcome import SOLVED, UNKNOWN, SearchResult
-from baker8bit.games.sequence import nested, screen, solver, study_command
+from baker8bit.games.sequence import nested, screen, solver, strategy, study_command
 from baker8bit.games.sequence.demo import SequencePlanner
 from baker8bit.games.sequence.dialogue import SequenceDialogue
 from baker8bit.games.sequence.game import HINTS, SequenceGame, SequenceRules
@@ -31,7 +31,7 @@ class SequenceVariant(Variant):
     recorded_defaults = {"hint": "lookahead"}  # the HELP player of recordings that name none: the look-ahead one
     saves = False  # no saved game yet: a game is short (at most 104 moves) and replays by its number
     search_options = frozenset({"nested"})
-    strategies = True  # ``demo --strategy``: a strategy file plays the deal
+    strategies = tuple(strategy.shipped_names())  # ``demo --strategy``: these, or a strategy file
     study = study_command  # ``baker8bit study sequence``  # ``solve --nested L``: the nested Monte Carlo search
 
     def rules(self, options: dict[str, Any] | None = None) -> SequenceRules:
