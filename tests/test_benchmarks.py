@@ -76,9 +76,10 @@ def test_bench_help_frames_are_game_time_not_machine_time():
     assert without_tick_time(a) == without_tick_time(b)
 
 
-def test_bench_solver_prints_the_ratio_to_fc_solve():
+@pytest.mark.parametrize("game", ["bakers-game", "freecell"])  # building in suit; in alternating colours
+def test_bench_solver_prints_the_ratio_to_fc_solve(game):
     need_fcsolve()
-    out = run("bench_solver.py", "--game", "bakers-game")
+    out = run("bench_solver.py", "--game", game)
     assert re.search(r"^compiled +5 +0 +0 |^pure +5 +0 +0 ", out, re.M), out
     assert re.search(r"^fc-solve +5 +0 +0 ", out, re.M), out
     assert re.search(rf"ratio ours/fc-solve: .*total time {NUM}x, CPU time {NUM}x", out), out
