@@ -8,13 +8,21 @@ import importlib
 import os
 import sys
 
-from baker8bit import __version__
+from baker8bit import __version__, games
 from baker8bit.commands import MODULES, window
 from baker8bit.core import compiled
 from baker8bit.core.arguments import OneLineParser, UsageError
 
-SUMMARY = ("An 8-bit console of six open solitaires on Pyxel: Baker Solitaire (ANTIC, 1989), Baker's Game, "
-           "Eight Off, King Albert, McCarthy's sequence solitaire and Corvi's Blue")
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def summary() -> str:
+    """What the console is, naming every registered game (its ``summary``) in menu order: a game
+    added is named here without a line of this file changing."""
+    names = [v.summary for v in games.all_variants()]
+    count = NUMBERS[len(names)] if len(names) < len(NUMBERS) else str(len(names))
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+    return f"An 8-bit console of {count} open solitaires on Pyxel: {listed}"
 
 
 class _Version(argparse.Action):
@@ -32,7 +40,7 @@ class _Version(argparse.Action):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
-        prog="baker8bit", description=SUMMARY + ". Without a command: the window, at the menu of games.",
+        prog="baker8bit", description=summary() + ". Without a command: the window, at the menu of games.",
         epilog="Statistics, the saved game, options and recordings are kept in ~/.pyxel/baker8bit/ "
         "(or BAKER8BIT_DATA_DIR); files of 0.3.0 and before in ~/.pyxel/baker8bit/baker_solitaire/ "
         "move there at the first run. `baker8bit COMMAND --help` tells more.")

@@ -29,8 +29,10 @@ from baker8bit import games  # noqa: E402
 from baker8bit.core.arguments import OneLineParser  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
 from baker8bit.freecell.solver import choose, params  # noqa: E402
+from baker8bit.freecell.variant import FreecellVariant  # noqa: E402
 
-FAMILY = ("baker", "bakers-game", "eight-off", "king-albert")
+# every FreeCell-family game the registry holds (the family search has the table that forgets)
+FAMILY = tuple(g for g in games.ids() if isinstance(games.get(g), FreecellVariant))
 
 
 def measure(game: str, deals: list[int], shares: list[float], limit: float) -> list[str]:

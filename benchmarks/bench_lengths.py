@@ -37,8 +37,10 @@ from baker8bit.freecell import fcsolve, moves  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
 from baker8bit.freecell.solver import solve  # noqa: E402
 from baker8bit.freecell.solver.shorten import shorten  # noqa: E402
+from baker8bit.freecell.variant import FreecellVariant  # noqa: E402
 
-GAMES = ("baker", "bakers-game", "eight-off", "king-albert")
+# every FreeCell-family game the registry holds (fc-solve is their peer)
+GAMES = tuple(g for g in games.ids() if isinstance(games.get(g), FreecellVariant))
 
 
 def rule_set(game: str):
@@ -114,7 +116,7 @@ def fmt(xs: list[int]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = OneLineParser(error_name="bench_lengths", description=__doc__.splitlines()[0])
-    p.add_argument("--game", choices=GAMES, action="append", help="a game (default: all four)")
+    p.add_argument("--game", choices=GAMES, action="append", help="a game (default: every one)")
     p.add_argument("--first", type=int, default=1)
     p.add_argument("--last", type=int, default=200)
     p.add_argument("--fc-iters", default="1000000", help="fc-solve's --max-iters (default 1000000)")

@@ -3,12 +3,13 @@
     python benchmarks/bench_solver.py --game bakers-game            # deals 1..1000
     python benchmarks/bench_solver.py --game eight-off --last 200
     python benchmarks/bench_solver.py --game baker --suits 4        # the 1989 game
+    python benchmarks/bench_solver.py --game freecell --last 200    # Microsoft FreeCell
     python tools/bench_solver.py ...                                # the same (a wrapper)
     python benchmarks/bench_solver.py --smoke                        # deals 1..5 (the tests run this)
 
-Only the FreeCell family has a peer in fc-solve (the 1989 game, Baker's Game, Eight Off, King
-Albert); another game id is refused in one line (exit 2). The ratios of our times to fc-solve's
-are printed in the same run.
+Only the FreeCell family has a peer in fc-solve (every game whose rule set gives fc-solve's
+options, ``RuleSet.fcsolve_args``: the registry's family games); another game id is refused in
+one line (exit 2), naming them. The ratios of our times to fc-solve's are printed in the same run.
 
 Both solvers get the same positions (``Position.dealt`` under the game's rule
 set; for Eight Off that is 48 cards in the columns and 4 in the cells, which
@@ -30,8 +31,8 @@ positions it generated, its peak memory the child's maximum resident set
 size (a Python interpreter, about 20 MB, included; the figure before the
 first deal is printed too). One core each.
 
-Where the game's deals are Microsoft's (Baker's Game and the 4-suit 1989 game: checked on the
-first deal against ``make-microsoft-freecell-board -t``), fc-solve runs a second time in one
+Where the game's deals are Microsoft's (FreeCell, Baker's Game and the 4-suit 1989 game: checked on
+the first deal against ``make-microsoft-freecell-board -t``), fc-solve runs a second time in one
 process for all the deals, as ``freecell-solver-range-parallel-solve FIRST LAST 1 <the same
 options>``: fc-solve's solving time without the start of a process per deal (about 3.5 ms of
 CPU each). That row ("fc-solve 1p") has times only; its verdicts are the per-deal run's.

@@ -13,10 +13,12 @@ import pytest
 from conftest import need_fcsolve
 
 from baker8bit import games
+from baker8bit.freecell.variant import FreecellVariant
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 NUM = r"\d+(?:\.\d+)?"
 MS3 = rf"({NUM}) +({NUM}) +({NUM})"  # median, p99, max
+FAMILY = [g for g in games.ids() if isinstance(games.get(g), FreecellVariant)]  # the games fc-solve plays
 
 
 def run(script: str, *args: str, timeout: float = 60) -> str:
@@ -74,9 +76,10 @@ def test_bench_help_frames_are_game_time_not_machine_time():
     assert without_tick_time(a) == without_tick_time(b)
 
 
-def test_bench_solver_prints_the_ratio_to_fc_solve():
+@pytest.mark.parametrize("game", ["bakers-game", "freecell"])  # building in suit; in alternating colours
+def test_bench_solver_prints_the_ratio_to_fc_solve(game):
     need_fcsolve()
-    out = run("bench_solver.py", "--game", "bakers-game")
+    out = run("bench_solver.py", "--game", game)
     assert re.search(r"^compiled +5 +0 +0 |^pure +5 +0 +0 ", out, re.M), out
     assert re.search(r"^fc-solve +5 +0 +0 ", out, re.M), out
     assert re.search(rf"ratio ours/fc-solve: .*total time {NUM}x, CPU time {NUM}x", out), out
@@ -104,7 +107,7 @@ def test_bench_family_pure_times_family_py_against_the_searches_it_replaced():
 def test_bench_lengths_prints_medians_against_fc_solve_opt_for_every_family_game():
     need_fcsolve()
     out = run("bench_lengths.py", timeout=300)
-    for game in ("baker", "bakers-game", "eight-off", "king-albert"):
+    for game in FAMILY:
         m = re.search(rf"^\| {game} \| (\d+) \| ({NUM}) \[(\d+), (\d+)\] \| ({NUM}) \[(\d+), (\d+)\] \| "
                       rf"({NUM}) \[\d+, \d+\] \| ({NUM}) \[\d+, \d+\] \| (\d+) / (\d+) / (\d+) \|$", out, re.M)
         assert m, f"no row for {game}:\n{out}"

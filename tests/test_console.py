@@ -19,10 +19,14 @@ from baker8bit.core import events as ev
 from baker8bit.freecell import moves
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.position import Position
+from baker8bit.freecell.variant import FreecellVariant
 from baker8bit.games import KeyMachine
 
 BG = games.ruleset("bakers-game")
 EO = games.ruleset("eight-off")
+# the rule sets of every FreeCell-family game that is only data (a game.toml, no variant.py):
+# Baker's Game, Eight Off, FreeCell and any added since, read from the registry
+FAMILY_DATA = [name for v in games.all_variants() if type(v) is FreecellVariant for name in v.rule_sets()]
 
 
 def run(m: KeyMachine, keys: str) -> KeyMachine:
@@ -256,7 +260,7 @@ def test_eight_off_has_no_mark_p_is_a_cell():
 
 
 @settings(max_examples=60, deadline=None)
-@given(name=st.sampled_from(["baker2", "baker3", "baker4", "bakers-game", "eight-off"]),
+@given(name=st.sampled_from(["baker2", "baker3", "baker4", *FAMILY_DATA]),
        deal=st.integers(1, 2**31 - 1), picks=st.lists(st.integers(0, 999), max_size=30))
 def test_a_move_text_round_trips_and_every_move_keeps_every_card(name, deal, picks):
     rs = games.ruleset(name)
@@ -278,7 +282,7 @@ def test_a_move_text_round_trips_and_every_move_keeps_every_card(name, deal, pic
 
 
 @settings(max_examples=60, deadline=None)
-@given(name=st.sampled_from(["bakers-game", "eight-off"]), deal=st.integers(1, 32000),
+@given(name=st.sampled_from(FAMILY_DATA), deal=st.integers(1, 32000),
        keys=st.lists(st.sampled_from(KEYS), max_size=80))
 def test_any_keys_leave_a_legal_game(name, deal, keys):
     rs = games.ruleset(name)

@@ -9,7 +9,7 @@ from conftest import pyxel_ready
 from baker8bit import games
 from baker8bit.atari.screen import geometry
 from baker8bit.console.pointer import DOUBLE_CLICK, Pointer
-from baker8bit.console.screens import compose
+from baker8bit.console.screens import compose, menu_row
 from baker8bit.freecell.screen import field_columns, parking_columns
 from baker8bit.games import KeyMachine
 from baker8bit.window.app import App, AppOptions
@@ -103,15 +103,16 @@ def test_pointer_rules_without_a_window():
     assert p.click(scr, *centre(10, 0), frame=300, view=m.view(), button="right") == ["SPACE"]
     menu = KeyMachine(menu=True)
     mscr = compose(menu.view(), None)
-    assert p.click(mscr, *centre(5 + 3 * 2, 5), frame=0, view=menu.view()) == ["3"]
-    assert p.click(mscr, *centre(5 + 3 * 2 + 1, 15), frame=0, view=menu.view()) == ["3"]  # its credit line too
+    third = menu_row(2, len(games.ids()))  # the menu's rows depend on how many games there are
+    assert p.click(mscr, *centre(third, 5), frame=0, view=menu.view()) == ["3"]
+    assert p.click(mscr, *centre(third + 1, 15), frame=0, view=menu.view()) == ["3"]  # its credit line too
 
 
 def test_the_menu_and_a_title_are_played_by_mouse_alone():
     pyxel_ready()
     app = App(KeyMachine(seed=4, menu=True), AppOptions(headless=True, sound=False))
     app.draw()
-    click(app, 5 + 3 * 1, 4)  # Baker's Game
+    click(app, menu_row(1, len(games.ids())), 4)  # Baker's Game, the second
     assert app.machine.phase == "prompt" and app.machine.variant.id == "bakers-game"
     row = [r for r in range(24) if "RETURN:DEAL" in app.shown.text_at(r)][0]
     click(app, row, app.shown.text_at(row).index("RETURN") + 2)  # RETURN: a random deal

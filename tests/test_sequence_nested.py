@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_sequence_search_compiled import small_positions
 
+from baker8bit import games
 from baker8bit.cli import main as cli_main
 from baker8bit.core import compiled
 from baker8bit.games.sequence import nested
@@ -137,7 +138,7 @@ def test_solve_nested_stops_at_its_budget_and_says_unknown(capsys):
     assert 30000 <= played < 30000 + 20000  # the search that passes the budget is the last one
 
 
-@pytest.mark.parametrize("game", ["baker", "bakers-game", "eight-off", "king-albert", "blue"])
+@pytest.mark.parametrize("game", [g for g in games.ids() if g != "sequence"])  # every other registered game
 def test_solve_nested_is_refused_in_one_line_for_the_other_games(game, capsys):
     capsys.readouterr()
     assert cli_main(["solve", "--game", game, "--deal", "1", "--nested", "2"]) == 2

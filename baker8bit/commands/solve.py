@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 
+from baker8bit import games
 from baker8bit.commands.common import (
     UsageError,
     add_game_args,
@@ -20,6 +21,11 @@ from baker8bit.commands.common import (
     start_of,
     variant_of,
 )
+
+
+def having(option: str) -> str:
+    """The games whose search takes ``option`` (``Variant.search_options``), from the registry."""
+    return ", ".join(v.id for v in games.all_variants() if option in v.search_options)
 
 
 def register(subparsers) -> None:
@@ -35,12 +41,12 @@ def register(subparsers) -> None:
     add_limit_args(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--memory", type=memory_arg, default=None, metavar="SIZE",
-                   help="the 1989 game, Baker's Game, Eight Off and King Albert, compiled search: keep "
+                   help=f"{having('memory')} (the compiled search): keep "
                    "at most SIZE (e.g. 16G) of positions seen; past it the search forgets some and "
                    "searches them again when it meets them, so a deal too large for memory can still "
                    "be won or proved lost (slower; --max-states then counts positions searched, again or not)")
     p.add_argument("--nested", type=int, default=None, metavar="L",
-                   help="sequence: the nested Monte Carlo search of level L (1, 2 or 3) instead of the "
+                   help=f"{having('nested')}: the nested Monte Carlo search of level L (1, 2 or 3) instead of the "
                    "depth-first one, seeds 1, 2, ... until one wins or --max-states moves are played; "
                    "it wins or says unknown (it proves nothing lost)")
     p.set_defaults(func=run)
@@ -56,12 +62,11 @@ def run(args: argparse.Namespace) -> int:
     extra = {}
     if args.memory is not None:
         if "memory" not in variant.search_options:
-            return fail(f"the game {variant.id} has no option --memory for solve "
-                         "(it is for the 1989 game, Baker's Game, Eight Off and King Albert)")
+            return fail(f"the game {variant.id} has no option --memory for solve (it is for {having('memory')})")
         extra["memory"] = args.memory
     if args.nested is not None:
         if "nested" not in variant.search_options:
-            return fail(f"the game {variant.id} has no option --nested for solve (it is for sequence)")
+            return fail(f"the game {variant.id} has no option --nested for solve (it is for {having('nested')})")
         extra["nested"] = args.nested
     try:
         result = variant.solve(position, rules, max_states=args.max_states, max_seconds=args.max_seconds, **extra)

@@ -134,11 +134,13 @@ class Variant:
     id: str = ""  # "baker", "bakers-game", ...: the registered id (``--game ID``)
     name: str = ""  # the name on the menu and the title
     credit: str = ""  # one line under the name on the menu
+    summary: str = ""  # how ``baker8bit --help`` names it ("Baker Solitaire (ANTIC, 1989)"); default the name
     menu: int = 0  # its place on the console's menu (1 first)
     title_lines: tuple = ()  # the title screen's fixed lines: {"row", "text", "colour"}
 
     def __init__(self, data: Mapping[str, Any]):
         self.id, self.name, self.credit = data["id"], data["name"], data.get("credit", "")
+        self.summary = data.get("summary", self.name)
         self.menu = int(data.get("menu", 0))
         self.title_lines = tuple(data.get("title", ()))
 

@@ -54,6 +54,18 @@ def draw_deal_entry(scr: Screen, deal: str) -> None:
     scr.hit(t["game_row"], col + 12, "ESC", cols=8)
 
 
+def menu_row(i: int, games: int) -> int:
+    """The screen row of the ``i``-th (from 0) of ``games`` games on the menu: its digit and name,
+    its credit on the row below. Three rows a game (name, credit, a blank row) while they fit above
+    the hint; more games lose the blank row, so up to nine (a digit each) fit."""
+    m = layout_data()["menu"]
+    space = m["hint_row"] - m["first_row"]
+    rows = min(m["game_rows"], space // max(games, 1))
+    if rows < 2:
+        raise ValueError(f"the menu holds {space // 2} games, not {games}")
+    return m["first_row"] + rows * i
+
+
 def draw_menu(scr: Screen, variants) -> None:
     """The console's menu: every registered game, a digit each; click a game or type its digit."""
     g = scr.geometry
@@ -62,7 +74,7 @@ def draw_menu(scr: Screen, variants) -> None:
     _centre(scr, m["name_row"], "BAKER8BIT", GOLD)
     _centre(scr, m["name_row"] + 2, "CHOOSE A GAME", GREEN)
     for i, v in enumerate(variants):
-        row = m["first_row"] + m["game_rows"] * i
+        row = menu_row(i, len(variants))
         x = g.left_margin
         scr.put(row, x, f"{i + 1} {v.name}"[: g.cols - x], GOLD)
         scr.put(row + 1, x + 2, v.credit[: g.cols - x - 2], TEXT)
