@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baker8bit import games
-from baker8bit.commands import session
+from baker8bit.commands import stats as session
 from baker8bit.core import events as ev
 from baker8bit.core.events import Event
 from baker8bit.freecell.moves import legal_moves
