@@ -102,7 +102,7 @@ def measure(game: str, deals: range, iters: str) -> dict:
                 raise SystemExit(f"{game} deal {deal}: a line that does not win")
         found.append(len(ours.moves))
         short.append(len(s.moves))
-        keys.append(len(s.keys(rules)))
+        keys.append(len(s.keys))
         theirs.append(len(their_line))
     return {"found": found, "short": short, "keys": keys, "theirs": theirs}
 

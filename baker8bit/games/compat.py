@@ -118,8 +118,8 @@ def sliced(position, rules, states: int, max_states: int, budgets) -> Iterator[S
         if result is None:
             yield SearchResult(UNKNOWN)
         else:  # the search ended: its answer is HELP's, decided or not
-            yield SearchResult(result.outcome, answer=result.keys(rules) if result.outcome == SOLVED else [],
-                          positions=result.states, final=True)
+            yield SearchResult(result.outcome, answer=list(result.keys) if result.outcome == SOLVED else [],
+                               positions=result.positions, final=True)
             return
 
 
