@@ -61,7 +61,8 @@ def fc_opt(pos: Position, rules, iters: str) -> tuple[str, list[str]]:
         tries += [("-to", "01DBAE"), ("--method", "a-star")]
     verdict, line = UNKNOWN, []
     for extra in tries:
-        verdict, line = fcsolve.solve(pos, rules, "--max-iters", iters, *extra, "-opt")
+        found = fcsolve.solve(pos, rules, "--max-iters", iters, *extra, "-opt")
+        verdict, line = found.outcome, list(found.moves)
         if verdict != UNKNOWN:
             break
     return verdict, line

@@ -104,7 +104,7 @@ def test_an_unregistered_game_has_fc_solves_verdicts():
     for deal in range(1, 16):
         pos = Position.dealt(deal, SEAHAVEN)
         ours = solve(pos, SEAHAVEN, max_states=200_000).outcome
-        theirs, _ = fcsolve.solve(pos, SEAHAVEN, "--max-iters", "300000")
+        theirs = fcsolve.solve(pos, SEAHAVEN, "--max-iters", "300000").outcome
         if UNKNOWN in (ours, theirs):
             continue
         assert ours == theirs, deal

@@ -50,9 +50,10 @@ def keys_json(deal: int, keys: list[str], auto: str = "on") -> dict:
 
 
 
-def fc_solve(pos: Position) -> tuple[str, list[str]]:
+def fc_solve(pos: Position) -> tuple[str, tuple[str, ...]]:
     """fc-solve's verdict and moves: ``-to 01ABDE``, then ``-to 01DBAE``, then a-star, while undecided."""
-    return fcsolve.decide(pos, RULES, FC_ITERS)
+    found = fcsolve.decide(pos, RULES, FC_ITERS)
+    return found.outcome, found.moves
 
 
 COMPILED = choose.compiled_built()
@@ -100,9 +101,9 @@ def test_fc_solve_options_model_the_reserve():
     """fc-solve gets the reserve as full free cells and never moves a card into one."""
     need_fcsolve()
     pos = Position.dealt(3, RULES)
-    verdict, moves = fcsolve.solve(pos, RULES)
-    assert verdict == SOLVED
-    assert all(m[1] not in "JKLMNOP" for m in moves)
+    found = fcsolve.solve(pos, RULES)
+    assert found.outcome == SOLVED
+    assert all(m[1] not in "JKLMNOP" for m in found.moves)
     assert "-to" in fcsolve.command(RULES) and "01ABDE" in fcsolve.command(RULES)
 
 
