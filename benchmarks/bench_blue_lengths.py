@@ -35,7 +35,7 @@ def line_of(deal: int, budget: int):
         res = checker.solve_any(board, FULL, max_positions=budget)
         if res.outcome != checker.SOLVED:
             return None
-    return rules.with_aces(board, res.aces, FULL), res.moves
+    return rules.with_aces(board, res.detail["aces"], FULL), res.moves
 
 
 def wins(start: bytes, moves) -> bool:

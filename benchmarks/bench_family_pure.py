@@ -50,6 +50,16 @@ OLD_FILES = {"suit": "baker8bit/freecell/solver/core.py", "colour": "baker8bit/f
 DEFAULTS = {"baker": (300, None), "bakers-game": (300, None), "eight-off": (300, None),
             "king-albert": (100, 100_000)}
 SMOKE = {"baker": (3, None), "bakers-game": (3, None), "eight-off": (3, None), "king-albert": (3, 2_000)}
+# The old searches imported search.py's result class of their day, gone since: it is taken out of
+# their imports and they make today's SearchResult (their ``states`` its positions) through this
+OLD_RESULT = """
+
+from baker8bit.core.outcome import SearchResult as _SearchResult
+
+
+def Result(outcome, moves=(), states=0, seconds=0.0, auto=(), max_empty=None):
+    return _SearchResult(outcome, moves, states, seconds, detail={"auto": auto, "max_empty": max_empty})
+"""
 # Student's t, two-sided 95%, by degrees of freedom
 T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228}
 
@@ -66,6 +76,8 @@ def load_old(tmp: Path):
         if p.returncode != 0:
             return f"git show {OLD_COMMIT}:{path} failed ({(p.stderr.strip().splitlines() or ['?'])[-1]})"
         sources[build] = p.stdout
+    for build in sources:
+        sources[build] = sources[build].replace("Result, ", "", 1) + OLD_RESULT
     # colour_core.py took its key_of from core.py: from the old one, loaded beside it
     sources["colour"] = sources["colour"].replace("from baker8bit.freecell.solver.core import",
                                                   "from _old_core import")
@@ -132,7 +144,7 @@ def bench_game(game: str, suits: int | None, first: int, last: int, max_states: 
                     results[n].append(got[n])
                 if old_mod:
                     a, b = got["family.py"], got[old_name]
-                    if (a.outcome, a.states, list(a.moves)) != (b.outcome, b.states, list(b.moves)):
+                    if (a.outcome, a.positions, a.moves) != (b.outcome, b.positions, b.moves):
                         differ.append(deals[i])
     limit = f"{max_states:,} positions" if max_states else "no limit"
     print(f"{game} (rule set {rs.name}) deals {first}..{last}, {limit}, {passes} pass(es), the searches "
@@ -142,7 +154,7 @@ def bench_game(game: str, suits: int | None, first: int, last: int, max_states: 
     for n in names:
         rs_ = results[n]
         counts = [sum(1 for r in rs_ if r.outcome == o) for o in ("solved", "unsolvable", "unknown")]
-        states = sum(r.states for r in rs_)
+        states = sum(r.positions for r in rs_)
         best = min(cpu[n])
         print(f"{n:<16} {counts[0]:>6} {counts[1]:>10} {counts[2]:>7} {best:>8.2f} {states:>11} "
               f"{states / best if best else 0:>10.0f}")

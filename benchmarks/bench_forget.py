@@ -45,15 +45,15 @@ def measure(game: str, deals: list[int], shares: list[float], limit: float) -> l
         t0 = time.perf_counter()
         exact = fast.solve(pos, rs)
         took = time.perf_counter() - t0
-        lines.append(f"{game:12} {deal:>5} {'exact':>6} {exact.outcome:11} {exact.states:>12,} {1:>8.2f} "
+        lines.append(f"{game:12} {deal:>5} {'exact':>6} {exact.outcome:11} {exact.positions:>12,} {1:>8.2f} "
                      f"{0:>11,} {took:>8.2f} {'':>9}")
         for share in shares:
-            slots = max(16, int(share * exact.states))
+            slots = max(16, int(share * exact.positions))
             t0 = time.perf_counter()
-            got = fast.solve(pos, rs, max_states=int(limit * exact.states), table=slots)
+            got = fast.solve(pos, rs, max_states=int(limit * exact.positions), table=slots)
             took = time.perf_counter() - t0
-            lines.append(f"{game:12} {deal:>5} {share:>6.2f} {got.outcome:11} {got.states:>12,} "
-                         f"{got.states / exact.states:>8.2f} {fast.forgotten():>11,} {took:>8.2f} "
+            lines.append(f"{game:12} {deal:>5} {share:>6.2f} {got.outcome:11} {got.positions:>12,} "
+                         f"{got.positions / exact.positions:>8.2f} {fast.forgotten():>11,} {took:>8.2f} "
                          f"{slots * fast.KEY_BYTES / 2**20:>9.1f}")
     return lines
 

@@ -63,7 +63,8 @@ def fc_opt(pos: Position, rules, iters: str) -> tuple[str, list[str]]:
         tries += [("-to", "01DBAE"), ("--method", "a-star")]
     verdict, line = UNKNOWN, []
     for extra in tries:
-        verdict, line = fcsolve.solve(pos, rules, "--max-iters", iters, *extra, "-opt")
+        found = fcsolve.solve(pos, rules, "--max-iters", iters, *extra, "-opt")
+        verdict, line = found.outcome, list(found.moves)
         if verdict != UNKNOWN:
             break
     return verdict, line
@@ -104,7 +105,7 @@ def measure(game: str, deals: range, iters: str) -> dict:
                 raise SystemExit(f"{game} deal {deal}: a line that does not win")
         found.append(len(ours.moves))
         short.append(len(s.moves))
-        keys.append(len(s.keys(rules)))
+        keys.append(len(s.keys))
         theirs.append(len(their_line))
     return {"found": found, "short": short, "keys": keys, "theirs": theirs}
 

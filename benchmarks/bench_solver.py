@@ -164,10 +164,10 @@ def ours_child(game: str, suits: int | None, first: int, last: int, max_states: 
         else:
             result = searcher(pos, rs, max_states=max_states).step()
         if rs.build == "colour":  # alternating colours: King Albert's tip
-            empties[deal] = result.max_empty
+            empties[deal] = result.detail["max_empty"]
         times.append(time.perf_counter() - t0)
         verdicts[deal] = result.outcome
-        states.append(result.states)
+        states.append(result.positions)
     wall = time.perf_counter() - t_all
     cpu = _cpu(resource.RUSAGE_SELF) - cpu0
     print(json.dumps({"verdicts": verdicts, "times": times, "states": states, "wall": wall, "cpu": cpu,

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from figures import line_of, page, rows, wilson
 
+from baker8bit.core.outcome import SearchResult
 from baker8bit.games.blue import checker, rules, study
 from baker8bit.games.blue.rules import GAP, Layout
 
@@ -85,9 +86,9 @@ def test_checker_agrees_with_exact_count_on_every_layout(suits, ranks):
             study.relabel(b, p, lay) in won for p in rules.orderings(lay))
 
 
-def replay_wins(b: bytes, lay: Layout, res: checker.Result) -> bool:
+def replay_wins(b: bytes, lay: Layout, res: SearchResult) -> bool:
     g = rules.Game(lay, rules.with_aces(b, lay.dealt_aces(), lay))
-    g.set_aces(res.aces)
+    g.set_aces(res.detail["aces"])
     for m in res.moves:
         g.play(m)  # raises if a move is illegal
     return g.won()

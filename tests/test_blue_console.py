@@ -543,7 +543,7 @@ def test_helps_line_has_no_cycle_so_following_it_always_goes_on():
     board = rules.deal(4, lay)
     res = next(solve_by_levels(board, lay, (4_000_000,), any_aces=True, cap=HELP_CAP))  # HELP's win
     assert res.outcome == SOLVED
-    start = rules.with_aces(board, res.aces, lay)
+    start = rules.with_aces(board, res.detail["aces"], lay)
     found = boards_of(start, res.moves)
     line = cut_cycles(start, res.moves)
     boards = [start]
@@ -570,7 +570,7 @@ def test_a_win_that_comes_back_to_its_start_answers_the_move_after_the_loop():
             break
     after = rules.apply(board, there)
     back = next(mv for mv in rules.moves(after, SMALL) if rules.apply(after, mv) == board)
-    res = checker.Result(checker.SOLVED, [there, back, *win.moves], win.aces)
+    res = checker.result(checker.SOLVED, (there, back, *win.moves), win.detail["aces"])
     kind, move, line = thought_of(res, board, SMALL).answer
-    assert (kind, move) == ("move", win.moves[0]) and list(line[1]) == win.moves
+    assert (kind, move) == ("move", win.moves[0]) and tuple(line[1]) == win.moves
     assert thought_of(res, board, SMALL, acyclic=False).answer[1] == there  # 0.3.0 before help_plan: as found

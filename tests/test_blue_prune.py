@@ -80,7 +80,7 @@ def test_pruned_search_equals_unpruned_on_every_layout(suits, ranks, winnable):
         for res in (pruned, best) if truth_any else ():
             if res.outcome == checker.SOLVED:
                 g = rules.Game(lay, b)
-                g.set_aces(res.aces)
+                g.set_aces(res.detail["aces"])
                 for m in res.moves:
                     g.play(m)
                 assert g.won()

@@ -39,7 +39,7 @@ def test_a_plan_checked_at_levels_decides_as_the_checker_and_only_once(suits, ra
         assert all(r.outcome == checker.UNKNOWN for r in got[:-1])
         assert len(got) == 1 or got[-2].positions >= budgets[len(got) - 2]
         if last.outcome == checker.SOLVED:
-            g = rules.Game(lay, rules.with_aces(board, last.aces, lay))
+            g = rules.Game(lay, rules.with_aces(board, last.detail["aces"], lay))
             for mv in last.moves:
                 g.play(mv)
             assert rules.won(g.board, lay)

@@ -84,8 +84,9 @@ def test_a_cycle_and_a_detour_are_cut():
             break
     else:
         pytest.fail("no 2x5 deal with a cycle through its start")
-    short = shorten.shorten(start, loop + win.moves, lay)
-    assert replays(start, short, lay) and len(short) <= len(win.moves) < len(loop + win.moves)
+    line = loop + list(win.moves)
+    short = shorten.shorten(start, line, lay)
+    assert replays(start, short, lay) and len(short) <= len(win.moves) < len(line)
 
 
 @settings(max_examples=40, deadline=None)
@@ -109,7 +110,7 @@ def test_random_walks_to_a_win_shorten_to_legal_lines(seed, extra):
     res = checker.solve(b, lay)
     if res.outcome != checker.SOLVED:
         return
-    line = walk + res.moves
+    line = walk + list(res.moves)
     short = shorten.shorten(start, line, lay)
     assert replays(start, short, lay) and len(short) <= len(line)
     assert shorten.boards_of(start, short)[-1] == shorten.boards_of(start, line)[-1]
@@ -158,8 +159,8 @@ def test_proof_run_decides_what_the_plan_leaves_unknown():
     b = rules.deal(79, lay)
     assert checker.solve(b, lay, max_positions=1000).outcome == checker.UNKNOWN
     res = checker.solve(b, lay, max_positions=1000, proof_memory=1024 * 1024)
-    assert res.outcome == checker.UNSOLVABLE and res.method.startswith("proof run, exhaustive: ")
-    n = int(res.method.split(": ")[1].split()[0])
+    assert res.outcome == checker.UNSOLVABLE and res.detail["method"].startswith("proof run, exhaustive: ")
+    n = int(res.detail["method"].split(": ")[1].split()[0])
     assert checker._search(b, lay, 10**6, None, True) == (checker.UNSOLVABLE, [], n)
 
 
@@ -206,10 +207,10 @@ def test_every_ordering_proven_unsolvable_is_a_proof_for_the_best(monkeypatch):
     assert checker._search_with_restarts(bytes([255 if i % 4 == 0 else c for i, c in enumerate(b)]), lay, 16,
                                          None, True, 16)[0] == checker.UNKNOWN
     res = checker.solve_any(b, lay, max_positions=16, effort=1)
-    assert res.outcome == checker.UNSOLVABLE and res.method.startswith("every ordering exhaustive: ")
+    assert res.outcome == checker.UNSOLVABLE and res.detail["method"].startswith("every ordering exhaustive: ")
     monkeypatch.setenv("BAKER8BIT_PURE_SOLVER", "1")
     pure = checker.solve_any(b, lay, max_positions=16, effort=1)
-    assert (pure.outcome, pure.positions, pure.method) == (res.outcome, res.positions, res.method)
+    assert (pure.outcome, pure.positions, pure.detail["method"]) == (res.outcome, res.positions, res.detail["method"])
 
 
 @pytest.mark.parametrize("pure", [False, True])
@@ -223,8 +224,9 @@ def test_an_ordering_tried_alone_wins_what_the_undecided_search_leaves_unknown(p
     plain = checker.solve_any(board, FULL, max_positions=40_000, orderings=False)
     res = checker.solve_any(board, FULL, max_positions=40_000)
     assert plain.outcome == checker.UNKNOWN and res.outcome == checker.SOLVED
-    assert res.method.startswith("ordering ") and replays(rules.with_aces(board, res.aces, FULL), res.moves, FULL)
+    assert res.detail["method"].startswith("ordering ")
+    assert replays(rules.with_aces(board, res.detail["aces"], FULL), res.moves, FULL)
     if pure:
         monkeypatch.delenv("BAKER8BIT_PURE_SOLVER")
         fast = checker.solve_any(board, FULL, max_positions=40_000)
-        assert (fast.moves, fast.aces, fast.positions, fast.method) == (res.moves, res.aces, res.positions, res.method)
+        assert (fast.moves, fast.positions, fast.detail) == (res.moves, res.positions, res.detail)  # aces, method

@@ -35,7 +35,7 @@ MANUAL = KA.rules({"auto": False})
 
 
 def answer(result) -> tuple:
-    return result.outcome, result.states, result.moves, result.auto, result.max_empty
+    return result.outcome, result.positions, result.moves, result.detail["auto"], result.detail["max_empty"]
 
 
 def compiled_module():
@@ -81,7 +81,8 @@ def test_verdicts_equal_the_reference_search(rules):
             continue
         assert fast.outcome == ref.outcome, (rules.name, deal)
         if fast.outcome == UNSOLVABLE:  # both exhaustive: the same positions, the same spaces
-            assert (fast.states, fast.max_empty) == (ref.states, reference.max_empty), (rules.name, deal)
+            got = fast.positions, fast.detail["max_empty"]
+            assert got == (ref.positions, reference.max_empty), (rules.name, deal)
         compared += 1
     assert compared >= (25 if rules.base == 0 else 48)  # measured: 29 and 52
 
@@ -114,7 +115,7 @@ def test_solutions_win_through_the_game(rank):
         if result.outcome != SOLVED:
             continue
         won += 1
-        assert keys_json(deal, result.keys(rules), rank)["won"], (rank, deal)
+        assert keys_json(deal, result.keys, rank)["won"], (rank, deal)
         g = Game(manual, Position.dealt(deal, manual), deal)  # every move typed, none automatic
         for m in result.moves:
             g.push(parse_move(m, manual))
@@ -129,7 +130,7 @@ def test_unpruned_solutions_win_with_the_automatic_moves_off():
         if result.outcome != SOLVED:
             continue
         won += 1
-        assert result.auto == ()
+        assert result.detail["auto"] == ()
         g = Game(MANUAL, Position.dealt(deal, MANUAL), deal)
         for m in result.moves:
             g.push(parse_move(m, MANUAL))
@@ -152,7 +153,7 @@ def test_limits():
     pos = Position.dealt(1, RULES)  # not decided within 2000 positions
     for impl in {choose.implementation(RULES, pure=True), choose.implementation(RULES)}:
         r = impl.solve(pos, RULES, max_states=2000)
-        assert (r.outcome, r.states, r.moves) == (UNKNOWN, 2000, [])
+        assert (r.outcome, r.positions, r.moves) == (UNKNOWN, 2000, ())
         assert impl.solve(Position.dealt(5, RULES), RULES, max_seconds=1e-9).outcome == UNKNOWN
 
 

@@ -29,7 +29,7 @@ def test_each_deal_is_decided_as_solve_decides_it_and_each_win_replays(tmp_path)
     rules = games.get("king-albert").rules({})
     for row in rows:
         found = solve(Position.dealt(int(row["deal"]), rules), rules, max_states=300_000)
-        assert (row["outcome"], int(row["states"])) == (found.outcome, found.states)
+        assert (row["outcome"], int(row["states"])) == (found.outcome, found.positions)
         assert row["keys_win"] == ("yes" if found.outcome == "solved" else "")
         assert int(row["peak_mb"]) > 0
     assert [r["outcome"] for r in rows] == ["solved", "unsolvable"]

@@ -325,9 +325,9 @@ def test_the_cheapest_large_verdicts_are_found_again_and_the_win_types_to_winner
         found = solve(Position.dealt(int(r["deal"]), rules), rules, max_states=LARGE[first])
         assert found.outcome == outcome, r["deal"]
         if outcome == "unsolvable":
-            assert found.states <= int(r["states"]), r["deal"]
+            assert found.positions <= int(r["states"]), r["deal"]
         if outcome == "solved":
-            assert wins_through_keys(["--game", "king-albert", "--deal", r["deal"]], found.keys(rules)), r["deal"]
+            assert wins_through_keys(["--game", "king-albert", "--deal", r["deal"]], found.keys), r["deal"]
 
 
 def published_restart_wins() -> list[tuple[str, str]]:
@@ -352,9 +352,9 @@ def test_every_published_restart_win_is_found_again_and_types_to_winner(name, de
     d, seed, iters = int(deal), int(r["fc_seed"]), RESTARTS[name][0]
     # iterations bound the run; the time limit only guards against a hung process (alone it takes
     # under a minute, but CI's two workers beside other jobs once took it past the default 120 s)
-    verdict, moves, found = fcsolve.restarts(Position.dealt(d, rules), rules, 1, iters, first=seed, timeout=1800)
-    assert (verdict, len(moves), found) == ("solved", int(r["fc_moves"]), seed), d  # the seed's run alone
-    assert wins_through_keys(["--game", "king-albert", "--deal", deal, "--auto", "off"], moves), d
+    found = fcsolve.restarts(Position.dealt(d, rules), rules, 1, iters, first=seed, timeout=1800)
+    assert (found.outcome, len(found.moves), found.detail["seed"]) == ("solved", int(r["fc_moves"]), seed), d
+    assert wins_through_keys(["--game", "king-albert", "--deal", deal, "--auto", "off"], found.moves), d
 
 
 def test_an_fc_solve_run_past_its_timeout_is_undecided_not_a_traceback():
@@ -367,4 +367,5 @@ def test_an_fc_solve_run_past_its_timeout_is_undecided_not_a_traceback():
 
     rules = games.get("king-albert").rules({"auto": False})
     pos = Position.dealt(1053, rules)  # undecided after 30,000,000 iterations of restarts: it runs long
-    assert fcsolve.solve(pos, rules, "--max-iters", "50000000", timeout=0.2) == (fcsolve.UNKNOWN, [])
+    found = fcsolve.solve(pos, rules, "--max-iters", "50000000", timeout=0.2)
+    assert (found.outcome, found.moves) == (fcsolve.UNKNOWN, ())

@@ -47,9 +47,9 @@ def test_a_table_that_forgets_loses_no_verdict(rs):
     for deal in range(1, 41):
         pos = Position.dealt(deal, rs)
         exact = fast.solve(pos, rs, max_states=60_000)
-        if exact.outcome == UNKNOWN or exact.states < 200:
+        if exact.outcome == UNKNOWN or exact.positions < 200:
             continue
-        small = fast.solve(pos, rs, max_states=20 * exact.states, table=exact.states // 2)
+        small = fast.solve(pos, rs, max_states=20 * exact.positions, table=exact.positions // 2)
         forgot += fast.forgotten()
         assert small.outcome in (exact.outcome, UNKNOWN), deal
         if small.outcome != UNKNOWN:
@@ -68,12 +68,12 @@ def test_a_lost_deal_larger_than_the_table_is_still_proved_lost():
     for deal in range(1, 60):
         pos = Position.dealt(deal, KING_ALBERT)
         exact = fast.solve(pos, KING_ALBERT, max_states=100_000)
-        if exact.outcome != UNSOLVABLE or exact.states < 2_000:
+        if exact.outcome != UNSOLVABLE or exact.positions < 2_000:
             continue
         for share in (2, 4 / 3):
-            small = fast.solve(pos, KING_ALBERT, max_states=20 * exact.states, table=int(exact.states / share))
+            small = fast.solve(pos, KING_ALBERT, max_states=20 * exact.positions, table=int(exact.positions / share))
             assert small.outcome == UNSOLVABLE, (deal, share, small.outcome)
-            assert small.states >= exact.states and fast.forgotten() > 0
+            assert small.positions >= exact.positions and fast.forgotten() > 0
             proved += 1
     assert proved >= 6
 
@@ -89,7 +89,7 @@ def test_a_table_smaller_than_the_path_still_ends(deal):
     assert exact.outcome == UNSOLVABLE
     tiny = fast.solve(pos, KING_ALBERT, max_states=5_000_000, table=16)
     assert tiny.outcome == UNSOLVABLE
-    assert tiny.states >= exact.states
+    assert tiny.positions >= exact.positions
 
 
 @settings(max_examples=40, deadline=None)

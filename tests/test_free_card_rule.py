@@ -95,12 +95,12 @@ def test_the_search_sends_a_free_card_home_as_a_players_move():
         else:
             result = search.solve(pos, RULES, max_states=2_000)
         assert result.moves[0] == "AT", search  # the 5 of hearts home, at once
-        assert 0 not in result.auto  # typed by the player
+        assert 0 not in result.detail["auto"]  # typed by the player
         assert result.outcome == SOLVED
         # the keys win, the game making its own automatic moves after each (as its dialogue
         # does: moves.safe_home)
         g = Game(RULES, pos, 0)
-        for key in result.keys(RULES):
+        for key in result.keys:
             g.push(parse_move(key, RULES))
             while (m := game_moves.safe_home(g.position, RULES)) is not None:
                 g.push(m)
@@ -132,6 +132,6 @@ def test_the_rule_prunes_and_loses_no_verdict(monkeypatch):
                 assert bare.outcome == a.outcome, (rank, deal)
             if a.outcome == UNSOLVABLE:
                 compared += 1
-                assert a.states <= b.states, (rank, deal)
-                fewer += a.states < b.states
+                assert a.positions <= b.positions, (rank, deal)
+                fewer += a.positions < b.positions
     assert compared >= 25 and fewer >= 10, (compared, fewer)  # measured: 30 and 15

@@ -84,7 +84,7 @@ def fc_verdict(pos: Position, rs) -> tuple[str, list[str]]:
 
 @pytest.fixture(scope="module")
 def results():
-    """Per game, per deal: (our Result, fc-solve's verdict, fc-solve's moves)."""
+    """Per game, per deal: (our SearchResult, fc-solve's verdict, fc-solve's moves)."""
     out = {}
     for game in GAMES:
         rs = games.get(game).rules()
@@ -158,7 +158,7 @@ def test_a_sample_through_real_processes(game, results):
         got = json.loads(run_process("solve", "--game", game, "--deal", str(deal), "--json"))
         assert got["outcome"] == theirs == ours.outcome, f"{game} deal {deal}"
         rs = games.get(game).rules()
-        assert got["solution"] == shorten(Position.dealt(deal, rs), rs, ours).moves  # solve's line, shortened
+        assert got["solution"] == list(shorten(Position.dealt(deal, rs), rs, ours).moves)  # solve's line, shortened
         if theirs == SOLVED:
             for moves in (got["solution"], their_moves):
                 out = json.loads(run_process("keys", "--game", game, "--deal", str(deal), " ".join(moves), "--json"))

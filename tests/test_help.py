@@ -46,8 +46,8 @@ def test_help_blinks_the_first_move_of_a_win(suits, deal):
     frames = think(m)
     due, result = level_of(m)
     assert frames == due  # the answer comes at its level's frame, whatever the machine's speed
-    assert result.states <= m.timing.help_rate * due
-    best = first_command(m.game, result.keys(m.game.rules))
+    assert result.positions <= m.timing.help_rate * due
+    best = first_command(m.game, list(result.keys))
     assert texts(m)[-1] == f"hint {best}"
     v = m.view()
     assert v.hint_text == "" and set(v.hint) == set(best)
@@ -70,7 +70,7 @@ def test_a_recording_of_0_2_0_keeps_its_help_in_slices(suits, deal):
     m.press("HELP")
     frames = think(m)
     result = solve(m.game.position, m.game.rules, max_states=m.timing.help_max_states)
-    assert frames >= result.states // m.timing.help_states  # never more than a slice per frame
+    assert frames >= result.positions // m.timing.help_states  # never more than a slice per frame
     new = KeyMachine(suits=suits, deal=deal)
     new.press("HELP")
     think(new)
@@ -180,13 +180,13 @@ def test_king_albert_help_takes_its_move_orders_in_turn_each_with_the_whole_budg
     pos, rate = m.game.position, m.timing.help_rate
     need = [solve(pos, rules, max_states=rate * LEVELS[-1], order=k)
             for k in range(len(params.orders(params.params(rules))))]
-    assert all(r.outcome == "solved" for r in need) and need[1].states < need[0].states
-    level = next(k for k, f in enumerate(LEVELS) if need[k % 2].states <= rate * f)
+    assert all(r.outcome == "solved" for r in need) and need[1].positions < need[0].positions
+    level = next(k for k, f in enumerate(LEVELS) if need[k % 2].positions <= rate * f)
     assert level % 2 == 1  # the second order's level: before the first order could decide
     m.press("HELP")
     frames = think(m)
     assert frames == max(LEVELS[level], m.timing.help_first)
-    expected = first_command(m.game, list(need[1].keys(rules)))
+    expected = first_command(m.game, list(need[1].keys))
     assert "".join(m.dialogue.hint) == expected
 
 
@@ -205,6 +205,6 @@ def test_one_move_order_alone_gives_the_verdict_of_both():
             one = solve(pos, rules, order=k)
             pure = family.solve(pos, rules, order=k)
             assert one.outcome == both.outcome == pure.outcome
-            assert (one.states, list(one.moves)) == (pure.states, list(pure.moves))
+            assert (one.positions, list(one.moves)) == (pure.positions, list(pure.moves))
             if choose.search_name(rules) == "compiled" and k == 0:
-                assert one.states == both.states
+                assert one.positions == both.positions

@@ -71,9 +71,9 @@ def test_shortened_lines_win_and_are_never_longer(name, deal):
     short = shorten(pos, rules, found)
     assert short.outcome == SOLVED and len(short.moves) <= len(found.moves)
     assert replays_to_a_win(pos, rules, short.moves)  # every move, the game's own included
-    assert keys_won(name, deal, short.keys(rules))
+    assert keys_won(name, deal, short.keys)
     if rules.auto_home:  # the moves marked automatic are the ones King Albert makes itself
-        assert played_by_the_game(pos, rules, short.moves) == (list(short.moves), short.auto)
+        assert played_by_the_game(pos, rules, short.moves) == (list(short.moves), short.detail["auto"])
 
 
 @pytest.mark.parametrize("name", ["bakers-game", "king-albert-manual"])
@@ -195,7 +195,7 @@ def test_help_spends_no_more_than_its_budget_on_search_and_shortening(monkeypatc
     calls = []
 
     def spy(position, rules, result, max_moves):
-        calls.append((result.states, len(result.moves), max_moves))
+        calls.append((result.positions, len(result.moves), max_moves))
         return shorten(position, rules, result, max_moves=max_moves)
 
     monkeypatch.setattr(advisor, "shorten", spy)

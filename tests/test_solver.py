@@ -10,10 +10,10 @@ from conftest import baker_rules, read_baker_board
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE, SearchResult
 from baker8bit.freecell import moves, rules
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver import Result, Search, solve
+from baker8bit.freecell.solver import Search, solve
 
 
 def replay(pos: Position, rs: rules.RuleSet, solution: list[str]) -> Position:
@@ -78,12 +78,12 @@ def test_solutions_of_deals_replay_to_a_win(suits):
         pos = Position.dealt(deal, rs)
         result = solve(pos, rs)
         assert result.outcome in (SOLVED, UNSOLVABLE)
-        assert result.states >= 1
+        assert result.positions >= 1
         if result.outcome == SOLVED:
             solved += 1
             assert replay(pos, rs, result.moves).is_complete()
         else:
-            assert result.moves == []
+            assert result.moves == ()
     assert solved >= 6  # most deals can be won; a solver that never wins fails here
 
 
@@ -99,14 +99,14 @@ def test_complete_position_is_solved_with_no_moves():
     rs = baker_rules(2)
     done = Position(((),) * rs.columns, (None,) * rs.cells, (13,) * rs.suits)
     result = solve(done, rs)
-    assert (result.outcome, result.moves) == (SOLVED, [])
+    assert (result.outcome, result.moves) == (SOLVED, ())
 
 
 def test_only_moves_home_left():
     pos, rs = read_baker_board("Foundations: C-Q D-J\nFreecells: QD -\n: KC\n: KD\n:\n:\n:\n:\n")
     result = solve(pos, rs)
     assert result.outcome == SOLVED
-    assert result.moves == ["AT", "GT", "BT"]
+    assert result.moves == ("AT", "GT", "BT")
 
 
 # Unsolvable boards. The first has no legal move at all; the others were
@@ -157,7 +157,7 @@ def test_unsolvable_boards_agree_with_brute_force(board):
     result = solve(pos, rs)
     assert brute_force(pos, 100_000) == UNSOLVABLE
     assert result.outcome == UNSOLVABLE
-    assert result.moves == []
+    assert result.moves == ()
 
 
 def test_tiny_state_limit_gives_unknown_not_a_verdict():
@@ -165,8 +165,8 @@ def test_tiny_state_limit_gives_unknown_not_a_verdict():
     for deal in (1, 10):  # one winnable deal and one that is not
         result = solve(Position.dealt(deal, rs), rs, max_states=50)
         assert result.outcome == UNKNOWN
-        assert result.moves == []
-        assert result.states <= 50
+        assert result.moves == ()
+        assert result.positions <= 50
 
 
 def test_time_limit_gives_unknown():
@@ -180,7 +180,7 @@ def test_state_limit_is_deterministic():
     pos = Position.dealt(23, rs)
     a = solve(pos, rs, max_states=3000)
     b = solve(pos, rs, max_states=3000)
-    assert (a.outcome, a.moves, a.states) == (b.outcome, b.moves, b.states)
+    assert (a.outcome, a.moves, a.positions) == (b.outcome, b.moves, b.positions)
 
 
 # The exact answers of the solver (outcome, states, number of moves, sha256 of
@@ -202,7 +202,7 @@ def test_answers_are_pinned(suits, deal, outcome, states, nmoves, digest):
     rs = baker_rules(suits)
     result = solve(Position.dealt(deal, rs), rs)
     got = hashlib.sha256(" ".join(result.moves).encode()).hexdigest()[:16]
-    assert (result.outcome, result.states, len(result.moves), got) == (
+    assert (result.outcome, result.positions, len(result.moves), got) == (
         outcome, states, nmoves, digest)
 
 
@@ -218,8 +218,8 @@ def test_slices_give_the_same_result_as_one_call(suits, deal, budget):
         result = search.step(budget)
         slices += 1
         assert slices < 100_000
-    assert isinstance(result, Result)
-    assert (result.outcome, result.moves, result.states) == (whole.outcome, whole.moves, whole.states)
+    assert isinstance(result, SearchResult)
+    assert (result.outcome, result.moves, result.positions) == (whole.outcome, whole.moves, whole.positions)
     assert slices > 1
     assert search.step(budget) is result  # a finished search keeps its answer
 
@@ -232,7 +232,7 @@ def test_slices_respect_the_state_limit_like_one_call():
     result = None
     while result is None:
         result = search.step(64)
-    assert (result.outcome, result.states) == (whole.outcome, whole.states) == (UNKNOWN, 2000)
+    assert (result.outcome, result.positions) == (whole.outcome, whole.positions) == (UNKNOWN, 2000)
 
 
 def test_a_slice_stops_near_its_budget():

@@ -29,12 +29,12 @@ def rule_set(game: str, options: dict):
 
 
 def answer(result) -> tuple:
-    return result.outcome, result.states, result.moves
+    return result.outcome, result.positions, result.moves
 
 
 def full(result) -> tuple:
     """Everything the family search answers, but its time."""
-    return result.outcome, result.states, result.moves, result.auto, result.max_empty
+    return result.outcome, result.positions, result.moves, result.detail["auto"], result.detail["max_empty"]
 
 
 def compiled_core():
@@ -87,7 +87,7 @@ def test_limits_in_the_core():
     pos = Position.dealt(10, rs)
     for impl in {choose.implementation(rs, pure=True), choose.implementation(rs)}:
         r = impl.solve(pos, rs, max_states=2000)
-        assert (r.outcome, r.states, r.moves) == (UNKNOWN, 2000, [])
+        assert (r.outcome, r.positions, r.moves) == (UNKNOWN, 2000, ())
         assert answer(r) == answer(search.Search(pos, rs, max_states=2000).step())
         assert impl.solve(Position.dealt(5, rs), rs, max_seconds=1e-9).outcome == UNKNOWN
 

@@ -82,9 +82,9 @@ def test_verdicts_and_solutions_agree_with_fc_solve(suits):
         if theirs == SOLVED:
             assert replay_to_end(pos, rs, ours.moves).is_complete(), f"deal {deal}: our solution"
             assert replay_to_end(pos, rs, their_moves).is_complete(), f"deal {deal}: fc-solve's solution"
-            assert ours.keys(rs) == ours.moves
-            assert won_through_keys(suits, deal, ours.keys(rs)), f"deal {deal}: our keys"
-            short = shorten(pos, rs, ours).keys(rs)
+            assert ours.keys == ours.moves
+            assert won_through_keys(suits, deal, ours.keys), f"deal {deal}: our keys"
+            short = shorten(pos, rs, ours).keys
             assert len(short) <= len(ours.moves) and won_through_keys(suits, deal, short), f"deal {deal}: shortened"
             assert won_through_keys(suits, deal, their_moves), f"deal {deal}: fc-solve's keys"
     assert outcomes[SOLVED] > 0 and outcomes[UNSOLVABLE] > 0, outcomes

@@ -60,11 +60,12 @@ def check(game: str, rules, keys_options: list[str], deal: int, ours: str, max_i
           restarts: int = 0, restart_iters: int = fcsolve.RESTART_ITERS, first_seed: int = 1) -> dict:
     pos = Position.dealt(deal, rules)
     if restarts:
-        verdict, moves, found = fcsolve.restarts(pos, rules, restarts, restart_iters, first=first_seed)
-        seed = found or ""  # (0: no seed decided)
+        found = fcsolve.restarts(pos, rules, restarts, restart_iters, first=first_seed)
+        seed = found.detail["seed"] or ""  # (0: no seed decided)
     else:
-        verdict, moves = fcsolve.decide(pos, rules, max_iters)
+        found = fcsolve.decide(pos, rules, max_iters)
         seed = ""
+    verdict, moves = found.outcome, list(found.moves)
     row = {"deal": deal, "ours": ours, "fc_solve": verdict, "fc_moves": len(moves), "fc_win": "", "fc_seed": seed,
            "agree": "" if fcsolve.UNKNOWN in (verdict, ours) else ("yes" if verdict == ours else "NO")}
     if verdict == fcsolve.SOLVED:

@@ -4,7 +4,7 @@ spaces cannot be created" (Andrew Pipkin's King Albert instructions, 2000; docs/
 Two spaces: two empty building stacks at the same time in some position reachable from the deal.
 For a deal the survey proved unsolvable, the exhaustive search saw every reachable position
 (its only automatic moves, the proven-safe moves home, never fill a stack), so its
-``max_empty`` (``Result.max_empty`` of ``solve()``'s family search, the same figure as
+``max_empty`` (``detail["max_empty"]`` of ``solve()``'s family search, the same figure as
 ``ColourSearch.max_empty`` on an exhaustive search) says exactly whether two spaces can be
 made. A won deal ends with nine. The tip's claim, "cannot make two spaces => probably not
 winnable", is then certain on decided deals; what is worth knowing is how many unwinnable deals
@@ -51,7 +51,7 @@ def main() -> int:
         if result.outcome != UNSOLVABLE:
             print(f"deal {row['deal']}: {result.outcome} now (limit?)", file=sys.stderr)
             continue
-        if result.max_empty >= 2:
+        if result.detail["max_empty"] >= 2:
             lost_two += 1
         else:
             lost_fewer += 1

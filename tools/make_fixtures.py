@@ -54,9 +54,9 @@ def main() -> None:
     sol = ["# suits deal: a winning move list found by fc-solve, in key notation"]
     for suits, d in SOLUTION_DEALS.items():
         rs = rules.baker(suits)
-        verdict, moves = fcsolve.solve(Position.dealt(d, rs), rs)
-        assert verdict == fcsolve.SOLVED, (suits, d, verdict)
-        sol.append(f"{suits} {d}: {' '.join(moves)}")
+        found = fcsolve.solve(Position.dealt(d, rs), rs)
+        assert found.outcome == fcsolve.SOLVED, (suits, d, found.outcome)
+        sol.append(f"{suits} {d}: {' '.join(found.moves)}")
     (DATA / "solutions.txt").write_text("\n".join(sol) + "\n")
     print("wrote", DATA / "deals.txt", DATA / "solutions.txt")
 

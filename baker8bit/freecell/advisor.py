@@ -67,8 +67,8 @@ def think(position: Position, rules: RuleSet, budget: int, level: int = 0) -> Se
     # the line shortened from its first move on (so the move HELP shows is not one the line
     # undoes), with what the search left of the budget: the pass's own checks of the line
     # (before and, with automatic moves, after) first, then its steps
-    steps = (budget - result.states) // MOVE_COST - 2 * len(result.moves)
+    steps = (budget - result.positions) // MOVE_COST - 2 * len(result.moves)
     if result.outcome == SOLVED and steps > 0:
         result = shorten(position, rules, result, max_moves=steps)
-    return SearchResult(result.outcome, answer=result.keys(rules) if result.outcome == SOLVED else [],
-                        positions=result.states)
+    return SearchResult(result.outcome, answer=list(result.keys) if result.outcome == SOLVED else [],
+                        positions=result.positions)

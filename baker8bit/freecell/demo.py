@@ -65,8 +65,8 @@ class Planner:
             return None
         if result.outcome == SOLVED:
             result = shorten(self._game.position, self.rules, result)  # a line a person can follow
-            auto = result.auto if self.rules.auto_home else ()
-            self.plan = Plan(self.rules, self.deal, tuple(commands_of(self._game, result.moves, auto)))
+            auto = result.detail["auto"] if self.rules.auto_home else ()
+            self.plan = Plan(self.rules, self.deal, tuple(commands_of(self._game, list(result.moves), auto)))
             return self.plan
         self.tries += 1
         if self.tries >= DEAL_TRIES:

@@ -9,13 +9,21 @@ single-card moves only). Its
 ``i`` and ``j``; it allows at most 8 free cells); we translate that into the 1989 key notation (column
 ``i`` is letter ``A+i``, parking space ``j`` the letter after the columns,
 the terminal area ``T``).
+
+Its answers are ``SearchResult``s (``core/outcome.py``), as our searches' are: ``search`` is
+``"fc-solve"``, ``positions`` the states fc-solve checked, ``moves`` its winning line (every
+move, the moves home too), and ``keys`` the same line where the rules make no move by
+themselves (else none: fc-solve does not know which of its moves such a game would make).
 """
 
 from __future__ import annotations
 
+import re
 import subprocess
+import time
+from dataclasses import replace
 
-from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE, Outcome, SearchResult
 from baker8bit.freecell import boardtext
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
@@ -49,7 +57,11 @@ def parse_moves(output: str, rules: RuleSet) -> list[str]:
     return out
 
 
-def verdict(output: str) -> str:
+SEARCH = "fc-solve"  # its results' ``search``
+_CHECKED = re.compile(r"Total number of states checked is (\d+)\.")
+
+
+def verdict(output: str) -> Outcome:
     if "This game is solveable." in output:
         return SOLVED
     if "I could not solve this game." in output:
@@ -63,15 +75,24 @@ def verdict(output: str) -> str:
 TRIES = ((), ("-to", "01DBAE"), ("--method", "a-star"))
 
 
-def decide(pos: Position, rules: RuleSet, max_iters: int, timeout: float = 120) -> tuple[str, list[str]]:
-    """fc-solve's verdict and moves after each of ``TRIES`` in turn while it is undecided, each
-    with ``max_iters`` iterations (``-to`` overrides the rule set's order)."""
-    verdict, moves = UNKNOWN, []
-    for extra in TRIES:
-        verdict, moves = solve(pos, rules, "--max-iters", str(max_iters), *extra, timeout=timeout)
-        if verdict != UNKNOWN:
+def decide(pos: Position, rules: RuleSet, max_iters: int, timeout: float = 120) -> SearchResult:
+    """fc-solve's answer after each of ``TRIES`` in turn while it is undecided, each with
+    ``max_iters`` iterations (``-to`` overrides the rule set's order): the first try's that
+    decides (else the last's), with the positions and seconds of all the tries made."""
+    return _first_decided(solve(pos, rules, "--max-iters", str(max_iters), *extra, timeout=timeout)
+                          for extra in TRIES)
+
+
+def _first_decided(runs) -> SearchResult:
+    """The first of ``runs`` that decides (else the last), with the positions and seconds of all
+    the runs made up to it."""
+    positions = seconds = 0
+    for found in runs:
+        positions += found.positions
+        seconds += found.seconds
+        if found.decided:
             break
-    return verdict, moves
+    return replace(found, positions=positions, seconds=seconds)
 
 
 # fc-solve's random depth-first search (``--method random-dfs``): a restart is one run with its own
@@ -91,28 +112,38 @@ def random_order(rules: RuleSet) -> str:
 
 
 def restarts(pos: Position, rules: RuleSet, count: int, iters: int = RESTART_ITERS,
-             timeout: float = 120, first: int = 1) -> tuple[str, list[str], int]:
+             timeout: float = 120, first: int = 1) -> SearchResult:
     """fc-solve's random depth-first search with seeds ``first``..``first + count - 1`` in turn,
-    ``iters`` iterations each: the first verdict that is not unknown, its moves and its seed (0 when
-    none decides)."""
+    ``iters`` iterations each: the first answer that is not unknown (else the last), with the
+    positions and seconds of all the runs made; ``detail["seed"]``: the seed that decided (0
+    when none did)."""
     order = random_order(rules)
-    for seed in range(first, first + count):
-        verdict, moves = solve(pos, rules, "--max-iters", str(iters), "--method", "random-dfs", "-seed", str(seed),
-                               "-to", order, timeout=timeout)
-        if verdict != UNKNOWN:
-            return verdict, moves, seed
-    return UNKNOWN, [], 0
+
+    def runs():
+        for seed in range(first, first + count):
+            found = solve(pos, rules, "--max-iters", str(iters), "--method", "random-dfs", "-seed", str(seed),
+                          "-to", order, timeout=timeout)
+            yield replace(found, detail={"seed": seed if found.decided else 0})
+
+    if count < 1:
+        return SearchResult(UNKNOWN, search=SEARCH, detail={"seed": 0})
+    return _first_decided(runs())
 
 
-def solve(pos: Position, rules: RuleSet, *extra: str, timeout: float = 120) -> tuple[str, list[str]]:
+def solve(pos: Position, rules: RuleSet, *extra: str, timeout: float = 120) -> SearchResult:
     """Run fc-solve on a position: its verdict and, when solved, its moves in key notation. A run
     still going after ``timeout`` seconds is stopped and undecided (``UNKNOWN``)."""
     board = boardtext.write(pos, rules)
+    t0 = time.perf_counter()
     try:
         res = subprocess.run(
             command(rules, "-m", "-snx", *extra), input=board, capture_output=True, text=True, timeout=timeout
         )
     except subprocess.TimeoutExpired:
-        return UNKNOWN, []
+        return SearchResult(UNKNOWN, seconds=time.perf_counter() - t0, search=SEARCH)
+    seconds = time.perf_counter() - t0
     v = verdict(res.stdout)
-    return v, parse_moves(res.stdout, rules) if v == SOLVED else []
+    moves = parse_moves(res.stdout, rules) if v == SOLVED else []
+    checked = _CHECKED.search(res.stdout)
+    return SearchResult(v, moves, int(checked.group(1)) if checked else 0, seconds, SEARCH,
+                        keys=() if rules.auto_home else moves)

@@ -24,7 +24,7 @@ from baker8bit.freecell.dialogue import FreecellDialogue
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet, read_rulesets
-from baker8bit.freecell.solver import search_name, solve
+from baker8bit.freecell.solver import solve
 from baker8bit.freecell.solver.shorten import shorten as shorter
 
 
@@ -113,7 +113,4 @@ class FreecellVariant(Variant):
         seen table that forgets when full (``solver.solve``)."""
 
         r = solve(position, rules, max_states=max_states, max_seconds=max_seconds, memory=memory)
-        if shorten:
-            r = shorter(position, rules, r)
-        return SearchResult(r.outcome, tuple(r.moves), r.states, r.seconds, search_name(rules),
-                            keys=tuple(r.keys(rules)), automatic=tuple(r.automatic(rules)))
+        return shorter(position, rules, r) if shorten else r

@@ -118,8 +118,8 @@ def sliced(position, rules, states: int, max_states: int, budgets) -> Iterator[S
         if result is None:
             yield SearchResult(UNKNOWN)
         else:  # the search ended: its answer is HELP's, decided or not
-            yield SearchResult(result.outcome, answer=result.keys(rules) if result.outcome == SOLVED else [],
-                          positions=result.states, final=True)
+            yield SearchResult(result.outcome, answer=list(result.keys) if result.outcome == SOLVED else [],
+                               positions=result.positions, final=True)
             return
 
 
@@ -134,8 +134,8 @@ def blue_pressed(board: bytes, lay, can_set_aces: bool, budget: int) -> SearchRe
     if can_set_aces:
         best = checker.solve_any(board, lay, max_positions=budget, effort=1, orderings=False)
         positions += best.positions
-        if best.outcome == SOLVED and best.aces is not None:
-            return SearchResult(SOLVED, answer=("aces", tuple(best.aces)), positions=positions)
+        if best.outcome == SOLVED and best.detail["aces"] is not None:
+            return SearchResult(SOLVED, answer=("aces", tuple(best.detail["aces"])), positions=positions)
     return SearchResult(UNSOLVABLE if res.outcome == UNSOLVABLE else UNKNOWN, positions=positions)
 
 

@@ -4,13 +4,15 @@
     search = Search(position, rules, max_states=...)   # or run it in slices:
     while (result := search.step(2000)) is None: ...   # one slice per frame
 
+``result`` is a ``SearchResult`` (``core/outcome.py``, made by ``search.make_result``):
 ``result.outcome`` is ``SOLVED``, ``UNSOLVABLE`` (a proof: the search was
 exhaustive) or ``UNKNOWN`` (a limit was reached); ``result.moves`` is the
-winning line in the 1989 key notation (``"EI"``, ``"FT"``...).
+winning line in the 1989 key notation (``"EI"``, ``"FT"``...), ``result.keys``
+the moves of it a player types.
 """
 
 from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.freecell.solver.choose import search_name, searcher, solve
-from baker8bit.freecell.solver.search import Result, Search
+from baker8bit.freecell.solver.search import Search
 
-__all__ = ["SOLVED", "UNKNOWN", "UNSOLVABLE", "Result", "Search", "search_name", "searcher", "solve"]
+__all__ = ["SOLVED", "UNKNOWN", "UNSOLVABLE", "Search", "search_name", "searcher", "solve"]

@@ -14,11 +14,12 @@ from __future__ import annotations
 from types import ModuleType
 
 from baker8bit.core import compiled
+from baker8bit.core.outcome import SearchResult
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
 from baker8bit.freecell.solver import family, params
 from baker8bit.freecell.solver.colour import ColourSearch
-from baker8bit.freecell.solver.search import Result, Search
+from baker8bit.freecell.solver.search import Search
 
 COMPILED = "baker8bit.freecell.solver._cfamily"  # the family's one compiled search
 KIND = "freecell"  # its name in core/compiled.py (``--version``: "freecell compiled")
@@ -49,7 +50,7 @@ def solve(
     max_seconds: float | None = None,
     order: int | None = None,
     memory: int | None = None,
-) -> Result:
+) -> SearchResult:
     """Search a position to the end (or to a limit) in one call. ``order``: the one of the rule
     set's move orders (``params.orders``: one in suit, two in alternating colours) to try (its
     index; default: each in turn, each with ``max_states``). ``memory``: bytes for a seen table

@@ -23,8 +23,8 @@ them free (the free-card rule); an ace always. King Albert's own rule for its au
 the narrower one (both home), so the moves are made in the game's order: the ones its rule makes
 from the columns first, repeatedly; then one move of the player's (a safe card in a cell, else a
 column's top card safe by the free-card rule only: the game moves only the tops of the building
-stacks, and only by its rule), and the columns are looked at again. ``Result.auto``
-lists the indices of the moves the game makes by itself when its rules have ``auto_home``.
+stacks, and only by its rule), and the columns are looked at again. The result's
+``detail["auto"]`` lists the indices of the moves the game makes by itself (``search.make_result``).
 
 The stack holds states; each carries its depth, and the path of moves is cut back to it when it
 is popped (everything popped between a state and its children lies below them). A limit on the
@@ -35,11 +35,12 @@ is exhaustive, and ``unsolvable`` is a proof.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
-from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE, SearchResult
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver.search import Result
+from baker8bit.freecell.solver.search import make_result
 
 FREE = 254  # an empty cell
 _SEP = b"\xff"
@@ -84,7 +85,7 @@ def _key(cols, cells) -> bytes:
 
 
 class ColourSearch:
-    """As ``search.Search``: ``step(budget)`` until it returns a ``Result``."""
+    """As ``search.Search``: ``step(budget)`` until it returns its ``SearchResult``."""
 
     def __init__(self, position: Position, rules: RuleSet, max_states: int | None = None,
                  max_seconds: float | None = None) -> None:
@@ -95,7 +96,7 @@ class ColourSearch:
         self.max_states = max_states
         self.max_seconds = max_seconds
         self.seconds = 0.0
-        self.result: Result | None = None
+        self.result: SearchResult | None = None
         self._ncol = rules.columns
         self._any_empty = rules.empty == "any"
         self._park = not rules.reserve  # may a card from a column enter an empty cell?
@@ -118,7 +119,7 @@ class ColourSearch:
         # winnable if at least two spaces cannot be created"; see the README)
         self.max_empty = sum(1 for c in cols if not c)
         if sum(found) == 13 * rules.suits:
-            self.result = Result(SOLVED, moves, 1, 0.0, tuple(i for i, a in enumerate(auto) if a))
+            self.result = make_result(rules, SOLVED, moves, 1, auto=tuple(i for i, a in enumerate(auto) if a))
         else:
             self._stack.append((state, 0, self._first))
 
@@ -226,26 +227,27 @@ class ColourSearch:
 
     # -- the search -----------------------------------------------------------------
 
-    def step(self, budget_states: int | None = None) -> Result | None:
+    def step(self, budget_states: int | None = None) -> SearchResult | None:
         if self.result is not None:
             return self.result
         t0 = time.perf_counter()
         try:
-            return self._run(budget_states, t0)
+            self._run(budget_states, t0)
         finally:
             self.seconds += time.perf_counter() - t0
             if self.result is not None:
-                self.result.seconds = self.seconds
+                self.result = replace(self.result, seconds=self.seconds)
+        return self.result
 
-    def _finish(self, outcome: str, steps=()) -> Result:
+    def _finish(self, outcome: str, steps=()) -> SearchResult:
         moves = [m for ms, _ in steps for m in ms]
         flags = [a for _, fs in steps for a in fs]
-        self.result = Result(outcome, moves, len(self._seen), self.seconds,
-                             tuple(i for i, a in enumerate(flags) if a))
+        self.result = make_result(self.rules, outcome, moves, len(self._seen), self.seconds,
+                                  tuple(i for i, a in enumerate(flags) if a))
         self._stack = []
         return self.result
 
-    def _run(self, budget: int | None, t0: float) -> Result | None:
+    def _run(self, budget: int | None, t0: float) -> SearchResult | None:
         seen, stack, path = self._seen, self._stack, self._path
         total = 13 * self.rules.suits
         stop_at = len(seen) + max(1, budget) if budget is not None else None

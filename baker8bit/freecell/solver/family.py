@@ -5,8 +5,8 @@ It knows no game. It takes the rules as ``params.Params`` (the build rule as the
 may go on and the cards that may go on it, the cells and whether they are a reserve, the
 empty-column rule, the order of the safe moves home, the move orders), the same parameters the
 compiled search takes, and for every rule set ``params.supports`` both make the same search:
-candidate for candidate and state for state, so the same outcome, ``states``, moves, automatic
-moves (``Result.auto``) and ``max_empty``. Building in suit (the 1989 game, Baker's Game, Eight
+candidate for candidate and state for state, so the same outcome, positions, moves, automatic
+moves (``detail["auto"]``) and ``detail["max_empty"]``. Building in suit (the 1989 game, Baker's Game, Eight
 Off) and in alternating colours (King Albert) are the same loop; so would Seahaven Towers be
 (building in suit, kings only into an empty column: ``tests/test_family.py``).
 
@@ -39,7 +39,7 @@ one shifted byte, tested against the seen set before the child is made.
    could go on it is free, that is home, or the next of its suit with every card that could go
    on it free; in suit that is every move home), in the game's order where it moves cards home
    itself (``params.game_order``: the columns' cards the game's rule moves while any goes, then
-   one move of the player's, and again; ``Result.auto`` marks the game's), else in the 1989
+   one move of the player's, and again; ``detail["auto"]`` marks the game's), else in the 1989
    game's (every column once, then every cell, again while any went);
 2. only the first empty column and the first empty cell are tried;
 3. a lone card is not moved into an empty column;
@@ -87,6 +87,8 @@ import gc
 import time
 from functools import cache, lru_cache
 
+from baker8bit.core.compiled import COMPILED, PURE
+from baker8bit.core.outcome import SearchResult
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
 from baker8bit.freecell.solver import params as _params
@@ -100,9 +102,9 @@ from baker8bit.freecell.solver.search import (
     SOLVED,
     UNKNOWN,
     UNSOLVABLE,
-    Result,
     _exposed,
     _per_found,
+    make_result,
     move_names,
 )
 
@@ -487,17 +489,18 @@ def column_terms(col: bytes, need: bytes, order: Order, scheme: int) -> tuple[in
 
 def solve(position: Position, rules: RuleSet, max_states: int | None = None,
           max_seconds: float | None = None, prune: bool = True, order: int | None = None,
-          run=None) -> Result:
+          run=None) -> SearchResult:
     """Search a position to the end (or to a limit): ``solved`` with a winning line (key
-    notation; ``Result.auto`` marks the game's automatic moves), ``unsolvable`` (a proof) or
-    ``unknown``. ``Result.max_empty`` is the most empty columns of any position the search
-    made (King Albert's tip; exact for a position proved unsolvable).
+    notation; ``detail["auto"]`` marks the game's automatic moves: ``search.make_result``),
+    ``unsolvable`` (a proof) or ``unknown``. ``detail["max_empty"]`` is the most empty columns
+    of any position the search made (King Albert's tip; exact for a position proved unsolvable).
 
     The move orders of ``params.orders`` are tried in turn while a search stops at the limit,
-    each with the whole ``max_states`` (and what is left of ``max_seconds``); ``states`` is the
-    last search's count. ``order``: only that one of them (its index; HELP's levels take them in
-    turn, each with the level's whole budget). ``run`` is the search loop: ``_run`` of this
-    module unless another that makes the same search (``_cfamily``) passes its own."""
+    each with the whole ``max_states`` (and what is left of ``max_seconds``); ``positions`` is
+    the last search's count. ``order``: only that one of them (its index; HELP's levels take
+    them in turn, each with the level's whole budget). ``run`` is the search loop: ``_run`` of
+    this module unless another that makes the same search (``_cfamily``) passes its own; the
+    result's ``search`` says which: ``"pure"``, or ``"compiled"`` when ``run`` is given."""
     t0 = time.perf_counter()
     position.check(rules)
     p = _params.params(rules)  # the rule parameters, read from the rule set here only (raises if unsupported)
@@ -511,9 +514,10 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
     if prune:
         _settle(p, kids, cols, cells, found, 0, names, moves, flags)
     max_empty = sum(1 for c in cols if not c)
+    search = PURE if run is None else COMPILED
     if sum(found) == p.total:
-        return Result(SOLVED, moves, 1, time.perf_counter() - t0, tuple(i for i, a in enumerate(flags) if a),
-                      max_empty)
+        return make_result(rules, SOLVED, moves, 1, time.perf_counter() - t0,
+                           tuple(i for i, a in enumerate(flags) if a), max_empty, search)
     deadline = t0 + max_seconds if max_seconds is not None else None
     every = _params.orders(p)
     if order is not None:
@@ -537,8 +541,8 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
             gc.enable()
     line = [m for ms, _ in steps for m in ms]
     auto = [a for _, fs in steps for a in fs]
-    return Result(outcome, line, states, time.perf_counter() - t0, tuple(i for i, a in enumerate(auto) if a),
-                  max_empty)
+    return make_result(rules, outcome, line, states, time.perf_counter() - t0,
+                       tuple(i for i, a in enumerate(auto) if a), max_empty, search)
 
 
 def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: int, deadline,

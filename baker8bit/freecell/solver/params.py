@@ -18,7 +18,7 @@ rule is new.
   (King Albert's) or free cells a column's top card may be parked in.
 - ``any_empty``: whether any card may fill an empty column (``empty = "any"``) or only a king.
 - ``game_order``: the order the safe moves home are made in: the game's own automatic moves
-  (the columns while any goes, then one cell; King Albert, whose ``Result.auto`` marks them),
+  (the columns while any goes, then one cell; King Albert, whose ``detail["auto"]`` marks them),
   or the 1989 game's (every column once, then every cell, again while any went).
 - ``scheme``: which move orders (a heuristic: they change which win is found and how soon,
   never a verdict): 0 the in-suit one of ``search.py`` (``SUIT_ORDERS``), 1 the two of

@@ -109,8 +109,8 @@ won in fewer moves than P, which is what the search's argument needs (docs/SOLVE
 
 A card whose kids are not free is not moved by either rule; the solver tries such moves home as
 ordinary moves, so no win is lost. The game makes only its own rule's moves by itself; the
-solver makes the others as moves of the player's (``Result.auto`` leaves them unmarked, so the
-keys a player types include them), and in the game's order: the game's moves from the columns
+solver makes the others as moves of the player's (the result's ``detail["auto"]`` leaves them
+unmarked, so the keys a player types include them), and in the game's order: the game's moves from the columns
 while any goes, then one of the player's (a safe card from the reserve, else a safe column
 top), and again. Which moves are made does not depend on that order: a safe card stays safe
 (the suit piles only grow, and free stays free as they do) and stays where it can go home until

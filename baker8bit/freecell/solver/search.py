@@ -61,9 +61,10 @@ from __future__ import annotations
 
 import bisect
 import time
-from dataclasses import dataclass, field
+from dataclasses import replace
 
-from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
+from baker8bit.core.compiled import PURE
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE, SearchResult
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
 
@@ -148,47 +149,36 @@ class _ParkKeys(dict):
         return row
 
 
-@dataclass
-class Result:
-    """What a search found.
-
-    ``outcome`` is ``"solved"`` (``moves`` wins the game from the position, in
-    key notation, including the moves home), ``"unsolvable"`` (every position
-    reachable was examined: a proof) or ``"unknown"`` (a limit stopped it).
-    ``states`` counts the distinct positions generated; ``seconds`` the time
-    spent searching.
-    """
-
-    outcome: str
-    moves: list[str] = field(default_factory=list)
-    states: int = 0
-    seconds: float = 0.0
-    auto: tuple[int, ...] = ()  # indices of the moves a game with automatic moves home makes itself
-    # colour_core only (None elsewhere): the most empty columns of any position the search made
-    # (King Albert's tip; exact when the search was exhaustive)
-    max_empty: int | None = None
-
-    def keys(self, rules: RuleSet) -> list[str]:
-        """The moves a player makes: all of them, or, where the rules move cards home
-        automatically, all but the ones the game makes itself."""
-        if not rules.auto_home:
-            return list(self.moves)
-        skip = set(self.auto)
-        return [m for i, m in enumerate(self.moves) if i not in skip]
-
-    def automatic(self, rules: RuleSet) -> list[tuple[int, str]]:
-        """The moves the game makes itself (none where the rules have no automatic moves), each
-        as ``(after, move)``: made once the player has typed ``after`` of ``keys(rules)``."""
-        if not rules.auto_home:
-            return []
-        skip = set(self.auto)
-        typed, out = 0, []
-        for i, m in enumerate(self.moves):
+def make_result(rules: RuleSet, outcome: str, moves=(), positions: int = 0, seconds: float = 0.0, auto=(),
+                max_empty: int | None = None, search: str = PURE) -> SearchResult:
+    """A FreeCell-family search's answer. ``moves``: the winning line in key notation, every
+    move of it (the moves home too); ``auto``: the indices of the moves of it a game with
+    automatic moves home (``rules.auto_home``: King Albert) makes by itself. Its ``keys`` are the
+    moves a player makes: all of them, or, where the rules move cards home automatically, all but
+    those; its ``automatic`` those, each as ``(after, move)``: made once the player has typed
+    ``after`` of the keys. ``detail``: ``auto`` and ``max_empty``, the most empty columns of any
+    position the search made (King Albert's tip; exact when the search was exhaustive; None from
+    the searches that do not count them)."""
+    moves, auto = tuple(moves), tuple(auto)
+    keys, automatic = list(moves), []
+    if rules.auto_home and auto:
+        skip = set(auto)
+        keys = []
+        for i, m in enumerate(moves):
             if i in skip:
-                out.append((typed, m))
+                automatic.append((len(keys), m))
             else:
-                typed += 1
-        return out
+                keys.append(m)
+    return SearchResult(outcome, moves, positions, seconds, search, keys=keys, automatic=automatic,
+                        detail={"auto": auto, "max_empty": max_empty})
+
+
+def with_line(found: SearchResult, rules: RuleSet, moves, auto=()) -> SearchResult:
+    """``found`` with another winning line (``moves``, ``auto``: as ``make_result`` takes them), its
+    keys and automatic moves made from it; the rest as it was."""
+    line = make_result(rules, found.outcome, moves, auto=auto)
+    return replace(found, moves=line.moves, keys=line.keys, automatic=line.automatic,
+                   detail={**found.detail, "auto": line.detail["auto"]})
 
 
 def move_names(rules: RuleSet) -> list[list[str]]:
@@ -226,7 +216,7 @@ def _key(cols, ckey: bytes) -> bytes:
 
 
 class Search:
-    """A search that can run in slices: call ``step`` until it returns a Result.
+    """A search that can run in slices: call ``step`` until it returns its ``SearchResult``.
 
     ``max_states`` bounds the positions kept (so memory); ``max_seconds`` bounds
     the time spent inside ``step`` (read from ``time.perf_counter``; with only
@@ -247,7 +237,8 @@ class Search:
         self.max_states = max_states
         self.max_seconds = max_seconds
         self.seconds = 0.0
-        self.result: Result | None = None
+        self.result: SearchResult | None = None
+        self._rules = rules
         ncol, ncell = rules.columns, rules.cells
         self._ncol = ncol
         self._total = rules.cards
@@ -268,7 +259,7 @@ class Search:
         self._parks = _ParkKeys()
         self._stack = []
         if sum(found) == self._total:
-            self.result = Result(SOLVED, list(moves), 1, 0.0)
+            self.result = make_result(rules, SOLVED, moves, 1)
         else:
             self._stack.append((cols, cells, ckey, found, 0, tuple(moves), -1, *_exposed(cols, cells)))
 
@@ -317,27 +308,28 @@ class Search:
 
     # -- the search -------------------------------------------------------------
 
-    def step(self, budget_states: int | None = None) -> Result | None:
+    def step(self, budget_states: int | None = None) -> SearchResult | None:
         """Search until about ``budget_states`` more positions were generated
         (a state's children are generated together, so a slice may overrun by
-        a few), or until done. Return the Result when done, else None; once
-        done, return the same Result again. ``None`` budget: run to the end."""
+        a few), or until done. Return the result when done, else None; once
+        done, return the same result again. ``None`` budget: run to the end."""
         if self.result is not None:
             return self.result
         t0 = time.perf_counter()
         try:
-            return self._run(budget_states, t0)
+            self._run(budget_states, t0)
         finally:
             self.seconds += time.perf_counter() - t0
             if self.result is not None:
-                self.result.seconds = self.seconds
+                self.result = replace(self.result, seconds=self.seconds)
+        return self.result
 
-    def _finish(self, outcome: str, moves: list[str]) -> Result:
-        self.result = Result(outcome, moves, len(self._seen), self.seconds)
+    def _finish(self, outcome: str, moves: list[str]) -> SearchResult:
+        self.result = make_result(self._rules, outcome, moves, len(self._seen), self.seconds)
         self._stack = []
         return self.result
 
-    def _run(self, budget: int | None, t0: float) -> Result | None:
+    def _run(self, budget: int | None, t0: float) -> SearchResult | None:
         seen = self._seen
         stack = self._stack
         path = self._path

@@ -2,7 +2,7 @@
 
 The searches find *a* winning line, not a short one: depth-first, they park cards and move them
 back, go round in cycles and move a card twice where once would do. ``shorten`` rewrites a
-solved ``Result`` into a line that is never longer, by three rewrites tried again and again
+solved ``SearchResult`` into a line that is never longer, by three rewrites tried again and again
 until none applies:
 
 - **cycles**: where the line comes back to a position it has been in (the same cards in the same
@@ -29,14 +29,12 @@ where it is and gives the shortest line it has checked so far (the line given, a
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from baker8bit.core import cards
-from baker8bit.core.outcome import SOLVED
+from baker8bit.core.outcome import SOLVED, SearchResult
 from baker8bit.freecell.moves import Move, apply, card_at, is_legal, legal_moves, parse_move, safe_home
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver.search import Result
+from baker8bit.freecell.solver.search import with_line
 
 MAX_REPLAYS = 20_000
 
@@ -288,15 +286,15 @@ def played_by_the_game(
     return (out, tuple(auto)) if pos.is_complete() else None
 
 
-def shorten(position: Position, rules: RuleSet, result: Result, max_replays: int = MAX_REPLAYS,
-            max_moves: int | None = None) -> Result:
+def shorten(position: Position, rules: RuleSet, result: SearchResult, max_replays: int = MAX_REPLAYS,
+            max_moves: int | None = None) -> SearchResult:
     """``result`` with a shorter winning line (never longer; the same result if not solved)."""
     if result.outcome != SOLVED or not result.moves:
         return result
     line = shorten_line(position, rules, list(result.moves), max_replays, max_moves)
     if not rules.auto_home:
-        return replace(result, moves=line, auto=()) if len(line) < len(result.moves) else result
+        return with_line(result, rules, line) if len(line) < len(result.moves) else result
     played = played_by_the_game(position, rules, line)
     if played is None or len(played[0]) >= len(result.moves):
         return result
-    return replace(result, moves=played[0], auto=played[1])
+    return with_line(result, rules, played[0], played[1])

@@ -20,6 +20,7 @@ from baker8bit.core.arguments import UsageError, deal_arg, memory_arg, positive_
 from baker8bit.core.cards import SUITS
 from baker8bit.core.compiled import search_name
 from baker8bit.core.deal import MAX_DEAL, DealError, check_deal_number
+from baker8bit.core.outcome import SearchResult
 from baker8bit.games.blue import checker, gamefile, rules
 from baker8bit.games.blue.game import OPTIONS
 
@@ -64,8 +65,14 @@ def _stdin_layout(text: str) -> tuple[rules.Layout, bytes]:
         raise UsageError(f"stdin: {e}") from None
 
 
-def _line(label: str, res: checker.Result, lay: rules.Layout, show: bool) -> str:
-    aces = "".join(SUITS[s] for s in res.aces) if res.aces else "-"
+def _aces(res: SearchResult) -> str | None:
+    """The checker's ace ordering (``detail["aces"]``) as suit letters, or None."""
+    aces = res.detail["aces"]
+    return "".join(SUITS[s] for s in aces) if aces else None
+
+
+def _line(label: str, res: SearchResult, lay: rules.Layout, show: bool) -> str:
+    aces = _aces(res) or "-"
     n = len(res.moves)
     text = f"{label:<14} {res.outcome:<10} aces {aces:<4} {n:>4} move{'s' if n != 1 else ' '} " \
            f"{res.positions:>9} positions {res.seconds:8.2f} s"
@@ -74,8 +81,8 @@ def _line(label: str, res: checker.Result, lay: rules.Layout, show: bool) -> str
     return text
 
 
-def _json(res: checker.Result, lay: rules.Layout) -> dict:
-    return {"outcome": res.outcome, "aces": "".join(SUITS[s] for s in res.aces) if res.aces else None,
+def _json(res: SearchResult, lay: rules.Layout) -> dict:
+    return {"outcome": res.outcome, "aces": _aces(res),
             "moves": [m.text(lay) for m in res.moves], "positions": res.positions,
             "seconds": round(res.seconds, 6)}
 

@@ -27,8 +27,8 @@ The search (docs/games/blue.md, "The checker", has the proofs):
 - when that undecided search ends unknown, each ordering alone (``solve_any``,
   ``ORDERING_SHARE``): a win of one is a win, a proof for all is a proof;
 - ``proof_memory``: one more run after the plan, in the plain order, keeping
-  what that memory holds (the "proof run"); ``Result.method`` names the run
-  that decided and, for a proof, its size.
+  what that memory holds (the "proof run"); the result's ``detail["method"]``
+  names the run that decided and, for a proof, its size.
 
 No move is played as "safe" and no card is frozen: the two dominances one
 would try first (cards of a row's correct prefix never need to move; a move
@@ -49,9 +49,9 @@ import itertools
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
-from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
+from baker8bit.core.compiled import search_name
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE, SearchResult
 from baker8bit.games.blue import restarts, rules, search
 from baker8bit.games.blue.rules import GAP, Layout, Move
 from baker8bit.games.blue.search import UNDECIDED, stuck
@@ -59,18 +59,17 @@ from baker8bit.games.blue.search import UNDECIDED, stuck
 DEFAULT_MEMORY = 512 * 1024 * 1024
 DEFAULT_EFFORT = 4  # the runs of a search together keep up to 4 times what one run may (docs/games/blue.md)
 
-__all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "Result", "solve", "solve_any", "solve_by_levels", "check_layout",
+__all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "result", "solve", "solve_any", "solve_by_levels", "check_layout",
            "position_bytes", "stuck"]
 
 
-@dataclass
-class Result:
-    outcome: str
-    moves: list[Move] = field(default_factory=list)
-    aces: tuple[int, ...] | None = None  # the ordering the moves are played with
-    positions: int = 0
-    seconds: float = 0.0
-    method: str = ""  # which run decided (``plan run K``, ``proof run``) and, for a proof, its size
+def result(outcome: str, moves=(), aces: tuple[int, ...] | None = None, positions: int = 0,
+           seconds: float = 0.0, method: str = "") -> SearchResult:
+    """The checker's answer: ``moves`` (``Move`` objects) win with the ace ordering
+    ``detail["aces"]`` (None: no win, or none fixed); ``detail["method"]``: which run decided
+    (``plan run K``, ``proof run``) and, for a proof, its size ("" while unknown)."""
+    return SearchResult(outcome, moves, positions, seconds, search_name("blue"),
+                        detail={"aces": aces, "method": method})
 
 
 def position_bytes(layout: Layout, pure: bool | None = None) -> int:
@@ -126,7 +125,7 @@ def _runs(start: bytes, layout: Layout, budget: int, max_seconds: float | None,
 
 
 def _method(run: str, outcome: str, positions: int, cap: int) -> str:
-    """``Result.method`` of a decided run: the run's name and, for a proof, its size."""
+    """``detail["method"]`` of a decided run: the run's name and, for a proof, its size."""
     return run + (f", exhaustive: {positions} positions (cap {cap})" if outcome == UNSOLVABLE else "")
 
 
@@ -168,7 +167,7 @@ def _proof_positions(layout: Layout, proof_memory: int | None) -> int | None:
 def solve(board: bytes, layout: Layout, aces: tuple[int, ...] | None = None, *,
           max_memory: int | None = None, max_positions: int | None = None,
           max_seconds: float | None = None, effort: int = DEFAULT_EFFORT,
-          proof_memory: int | None = None, seeds: int = 0) -> Result:
+          proof_memory: int | None = None, seeds: int = 0) -> SearchResult:
     """The verdict for ``board`` with the aces ``aces`` (default: as on the board).
     ``effort``: the runs together may keep ``effort`` times what one run may.
     ``proof_memory``: bytes for one more run, in the plain order, when the plan ends
@@ -179,11 +178,11 @@ def solve(board: bytes, layout: Layout, aces: tuple[int, ...] | None = None, *,
     budget = _limits(layout, max_memory, max_positions)
     outcome, path, n, how = _runs(start, layout, budget, max_seconds, _prune_inside(layout),
                                   _work(budget, effort), _proof_positions(layout, proof_memory), seeds)
-    return Result(outcome, path, rules.aces_of(start, layout), n, time.monotonic() - t0, how)
+    return result(outcome, path, rules.aces_of(start, layout), n, time.monotonic() - t0, how)
 
 
 def solve_by_levels(board: bytes, layout: Layout, budgets: tuple[int, ...], *, any_aces: bool,
-                    cap: int) -> Iterator[Result]:
+                    cap: int) -> Iterator[SearchResult]:
     """One plan of runs checked at growing budgets (HELP's levels that carry on,
     ``console/thinking.py``): run k shakes its order with seed k (run 0: the plain order) and
     keeps up to ``restarts.luby_caps(cap)``'s k-th cap. For each budget in turn the runs go on
@@ -204,10 +203,10 @@ def solve_by_levels(board: bytes, layout: Layout, budgets: tuple[int, ...], *, a
             if outcome != UNKNOWN:
                 aces = None if outcome == UNSOLVABLE else (
                     _aces_won(start, path, layout) if any_aces else rules.aces_of(start, layout))
-                yield Result(outcome, path, aces, spent, time.monotonic() - t0,
+                yield result(outcome, path, aces, spent, time.monotonic() - t0,
                              _method(f"plan run {k}", outcome, n, run_cap))
                 return
-        yield Result(UNKNOWN, [], None, spent, time.monotonic() - t0)
+        yield result(UNKNOWN, (), None, spent, time.monotonic() - t0)
 
 
 ORDERING_SHARE = 16  # solve_any's tries of each ordering keep 1/16 of the budget a run (docs/games/blue.md)
@@ -216,7 +215,7 @@ ORDERING_SHARE = 16  # solve_any's tries of each ordering keep 1/16 of the budge
 def solve_any(board: bytes, layout: Layout, *, max_memory: int | None = None,
               max_positions: int | None = None, max_seconds: float | None = None,
               effort: int = DEFAULT_EFFORT, proof_memory: int | None = None,
-              orderings: bool = True, seeds: int = 0) -> Result:
+              orderings: bool = True, seeds: int = 0) -> SearchResult:
     """The verdict with the best ace ordering (rule 6): solved with the ordering
     that wins and its moves, or unsolvable for every ordering.
 
@@ -231,7 +230,7 @@ def solve_any(board: bytes, layout: Layout, *, max_memory: int | None = None,
     outcome, path, n, how = _runs(undecided, layout, budget, max_seconds, _prune_inside(layout),
                                   _work(budget, effort), seeds=seeds)
     if outcome == SOLVED:
-        return Result(outcome, path, _aces_won(undecided, path, layout), n, time.monotonic() - t0, how)
+        return result(outcome, path, _aces_won(undecided, path, layout), n, time.monotonic() - t0, how)
     if outcome == UNKNOWN and orderings:
         share = max(1, budget // ORDERING_SHARE)
         proofs = []
@@ -243,11 +242,11 @@ def solve_any(board: bytes, layout: Layout, *, max_memory: int | None = None,
             o, p, k, h = _runs(start, layout, share, left, _prune_inside(layout), _work(share, effort))
             n += k
             if o == SOLVED:
-                return Result(o, p, order, n, time.monotonic() - t0, f"ordering {_suits(order)}: {h}")
+                return result(o, p, order, n, time.monotonic() - t0, f"ordering {_suits(order)}: {h}")
             if o == UNSOLVABLE:
                 proofs.append(h.split(": ")[-1].split()[0])
         if len(proofs) == len(rules.orderings(layout)):
-            return Result(UNSOLVABLE, [], None, n, time.monotonic() - t0,
+            return result(UNSOLVABLE, (), None, n, time.monotonic() - t0,
                           f"every ordering exhaustive: {'+'.join(proofs)} positions")
     proof = _proof_positions(layout, proof_memory)
     if outcome == UNKNOWN and proof is not None and proof > budget:
@@ -257,7 +256,7 @@ def solve_any(board: bytes, layout: Layout, *, max_memory: int | None = None,
             n += k
             how = _method("proof run", outcome, k, proof)
     aces = _aces_won(undecided, path, layout) if outcome == SOLVED else None
-    return Result(outcome, path, aces, n, time.monotonic() - t0, how if outcome != UNKNOWN else "")
+    return result(outcome, path, aces, n, time.monotonic() - t0, how if outcome != UNKNOWN else "")
 
 
 def _suits(order: tuple[int, ...]) -> str:
@@ -278,8 +277,8 @@ def _aces_won(start: bytes, path: list[Move], layout: Layout) -> tuple[int, ...]
 
 
 def check_layout(board: bytes, layout: Layout, *, each: bool = False, **limits) -> dict:
-    """The checker's answer for a layout: ``{"dealt": Result, "best": Result}``
-    and, with ``each``, ``"each": {ordering: Result}`` for all S! orderings
+    """The checker's answer for a layout: ``{"dealt": result, "best": result}``
+    and, with ``each``, ``"each": {ordering: result}`` for all S! orderings
     (when the best ordering is unsolvable, every ordering is, by that one proof)."""
     dealt = solve(board, layout, layout.dealt_aces(), **limits)
     # the aces as dealt are one of the orderings: a win with them is a best win
@@ -289,7 +288,7 @@ def check_layout(board: bytes, layout: Layout, *, each: bool = False, **limits) 
         res = {}
         for order in rules.orderings(layout):
             if out["best"].outcome == UNSOLVABLE:
-                res[order] = Result(UNSOLVABLE, [], order, 0, 0.0)
+                res[order] = result(UNSOLVABLE, (), order, 0, 0.0)
             else:
                 res[order] = solve(board, layout, order, **limits)
         out["each"] = res

@@ -57,17 +57,18 @@ def think_plan(board: bytes, lay, can_set_aces: bool, budgets: tuple[int, ...]) 
         yield thought_of(res, board, lay)
 
 
-def thought_of(res: checker.Result, board: bytes, lay, acyclic: bool = True) -> SearchResult:
+def thought_of(res: SearchResult, board: bytes, lay, acyclic: bool = True) -> SearchResult:
     """What HELP shows of a checker's result on ``board``: a win's first move when its
     ordering is the board's, else its ordering (each with the win, ``line``); a proof is
     "unsolvable"; else unknown. ``acyclic``: the line with its cycles cut (``cut_cycles``), else
     as found."""
     if res.outcome == SOLVED and res.moves:
-        start = with_aces(board, res.aces, lay)
+        aces = tuple(res.detail["aces"])
+        start = with_aces(board, aces, lay)
         line = (start, tuple(cut_cycles(start, res.moves) if acyclic else res.moves))
-        if tuple(res.aces) == aces_of(board, lay):
+        if aces == aces_of(board, lay):
             return SearchResult(SOLVED, answer=("move", line[1][0], line), positions=res.positions)
-        return SearchResult(SOLVED, answer=("aces", tuple(res.aces), line), positions=res.positions)
+        return SearchResult(SOLVED, answer=("aces", aces, line), positions=res.positions)
     outcome = UNSOLVABLE if res.outcome == UNSOLVABLE else UNKNOWN
     return SearchResult(outcome, positions=res.positions)
 

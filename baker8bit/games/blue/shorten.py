@@ -11,7 +11,7 @@ Every replacement is a sequence of legal moves (``rules.moves``) from b_i to b_j
 after b_j is untouched, so the result is a legal line from the same start to the same won
 board, never longer than the input (tests/test_blue_shorten.py replays it through
 ``rules.Game.play`` and the console's ``keys``). It needs fixed aces: shorten after the
-ordering is chosen (``checker.Result.aces``).
+ordering is chosen (the checker's ``detail["aces"]``).
 """
 
 from __future__ import annotations

@@ -141,7 +141,7 @@ class Row(NamedTuple):
     positions: int
     seconds: float
     search: str = ""  # the checker's search run: "compiled" or "pure" (core/compiled.py)
-    dealt_by: str = ""  # the run that decided each verdict (checker.Result.method): for
+    dealt_by: str = ""  # the run that decided each verdict (the checker's detail["method"]): for
     best_by: str = ""  # "unsolvable", the exhaustive run and its size: the method of the proof
 
 
@@ -168,12 +168,12 @@ def check_task(task: Task) -> Row:
     d = checker.solve(board, lay, lay.dealt_aces(), **lim)
     if d.outcome != checker.SOLVED and task.dealt_only:
         return Row(task.suits, task.ranks, task.deal, d.outcome, NOT_CHECKED, "-", 0, d.positions,
-                   time.monotonic() - t0, search_name("blue"), d.method, "")
+                   time.monotonic() - t0, search_name("blue"), d.detail["method"], "")
     b = d if d.outcome == checker.SOLVED else checker.solve_any(board, lay, **lim)
-    aces = "".join(rules.SUITS[s] for s in b.aces) if b.aces else "-"
+    aces = "".join(rules.SUITS[s] for s in b.detail["aces"]) if b.detail["aces"] else "-"
     return Row(task.suits, task.ranks, task.deal, d.outcome, b.outcome, aces, len(b.moves),
                d.positions + (b.positions if b is not d else 0), time.monotonic() - t0, search_name("blue"),
-               d.method, b.method)
+               d.detail["method"], b.detail["method"])
 
 
 def run_rows(tasks: list[Task], workers: int):

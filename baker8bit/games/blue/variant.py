@@ -123,8 +123,8 @@ class BlueVariant(Variant):
             best = checker.solve_any(position.board, lay, max_positions=max_states, max_seconds=max_seconds)
             positions, seconds = positions + best.positions, seconds + best.seconds
             if best.outcome == checker.SOLVED:
-                swaps = ace_swaps(position.aces, best.aces, lay)
-                start = with_aces(position.board, best.aces, lay)
+                swaps = ace_swaps(position.aces, best.detail["aces"], lay)
+                start = with_aces(position.board, best.detail["aces"], lay)
                 r = best
             elif best.outcome == checker.UNSOLVABLE:
                 r = best  # no ordering wins: stronger than the aces as they are
