@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baker8bit import games
-from baker8bit.commands import stats as session
+from baker8bit.commands import stats as stats_command
 from baker8bit.core import events as ev
 from baker8bit.core.events import Event
 from baker8bit.freecell.moves import legal_moves
@@ -456,7 +456,7 @@ def test_the_data_dir_follows_pyxel_and_the_environment(tmp_path, monkeypatch):
 def parse_args(*argv: str):
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers()
-    session.register(sub)
+    stats_command.register(sub)
     return parser.parse_args(["stats", *argv])
 
 
