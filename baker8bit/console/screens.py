@@ -61,8 +61,11 @@ def draw_menu(scr: Screen, variants) -> None:
     text_screen(scr)
     _centre(scr, m["name_row"], "BAKER8BIT", GOLD)
     _centre(scr, m["name_row"] + 2, "CHOOSE A GAME", GREEN)
+    # rows a game: its line, its credit and a blank row, without the blank row when that would
+    # run past the foot (seven games)
+    step = min(m["game_rows"], (m["hint_row"] - m["first_row"]) // max(1, len(variants)))
     for i, v in enumerate(variants):
-        row = m["first_row"] + m["game_rows"] * i
+        row = m["first_row"] + step * i
         x = g.left_margin
         scr.put(row, x, f"{i + 1} {v.name}"[: g.cols - x], GOLD)
         scr.put(row + 1, x + 2, v.credit[: g.cols - x - 2], TEXT)
