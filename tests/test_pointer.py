@@ -103,8 +103,9 @@ def test_pointer_rules_without_a_window():
     assert p.click(scr, *centre(10, 0), frame=300, view=m.view(), button="right") == ["SPACE"]
     menu = KeyMachine(menu=True)
     mscr = compose(menu.view(), None)
-    assert p.click(mscr, *centre(5 + 3 * 2, 5), frame=0, view=menu.view()) == ["3"]
-    assert p.click(mscr, *centre(5 + 3 * 2 + 1, 15), frame=0, view=menu.view()) == ["3"]  # its credit line too
+    # seven games: two rows a game from row 5 (its line and its credit)
+    assert p.click(mscr, *centre(5 + 2 * 2, 5), frame=0, view=menu.view()) == ["3"]
+    assert p.click(mscr, *centre(5 + 2 * 2 + 1, 15), frame=0, view=menu.view()) == ["3"]  # its credit line too
 
 
 def test_the_menu_and_a_title_are_played_by_mouse_alone():

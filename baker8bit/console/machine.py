@@ -271,8 +271,6 @@ class KeyMachine:
                 self.pad.press(self, k)
             return
         self._press(k)
-        if self.pad.shown:
-            self.pad.settle(self)  # a key may open a window of other places (King Albert's options)
 
     def pad_means(self, k: str) -> bool:
         """Whether the pad's SELECT (or L, R) stands for a key here; where it does not, the window

@@ -92,6 +92,7 @@ class Pad:
         self.shown = False  # the cursor shows once a pad button or arrow has been pressed
         self.since = 0  # the frame of the last button: a cursor on a black letter blinks from there
         self.at: str | None = None  # the game's place under the cursor (None: the first)
+        self.among: tuple[str, ...] = ()  # the places ``at`` is one of (other places: it starts again)
         self.menu_at: str | None = None  # the menu's game under the cursor (None: the machine's game)
 
     # -- where the cursor can go --------------------------------------------------------------
@@ -109,12 +110,14 @@ class Pad:
         return self.menu_at or str(machine.games.variants.index(machine.variant) + 1)
 
     def settle(self, machine) -> None:
-        """Keep the game's cursor on a place there is (a new game, King Albert's options window)."""
+        """The game's cursor on the first place when the screen's places are others than those it
+        was on (a new game, King Albert's options window opened or closed)."""
         if machine.phase in ("menu", "prompt"):
             return
-        places = self.places(machine)
-        if self.at not in [p.key for p in places]:
-            self.at = places[0].key if places else None
+        keys = tuple(p.key for p in self.places(machine))
+        if keys != self.among or self.at not in keys:
+            self.at = keys[0] if keys else None
+            self.among = keys
 
     # -- buttons --------------------------------------------------------------------------------
 
@@ -131,9 +134,13 @@ class Pad:
         elif phase == "won":
             if k in PLAY_AGAIN:
                 machine.press("RETURN")
+        elif k in ARROWS:
+            places = self.places(machine)
+            self.at = move(places, self.at, k)
+            self.among = tuple(p.key for p in places)
         else:
             self._game(machine, k)
-        self.settle(machine)
+            self.settle(machine)  # the keys may have opened a window of other places (King Albert's options)
 
     def _menu(self, machine, k: str) -> None:
         at = self.menu_cursor(machine)
@@ -144,9 +151,6 @@ class Pad:
             machine.press(at)
 
     def _game(self, machine, k: str) -> None:
-        if k in ARROWS:
-            self.at = move(self.places(machine), self.at, k)
-            return
         if self.at is None:
             self.settle(machine)
         d = machine.dialogue
@@ -209,7 +213,6 @@ def buttons_for(machine, keys: list[str], settle) -> list[str]:
         if not fits:
             raise ValueError(f"no place of the screen gives the key {keys[i]!r} (key {i + 1})")
         place = max(fits, key=lambda p: len(p.key.split()))
-        machine.pad.settle(machine)
         for arrow in route(places, machine.pad.at, place.key):
             out.append(arrow)
             machine.press(arrow)
