@@ -556,3 +556,46 @@ def test_the_readme_s_pad_screenshot_is_what_shot_draws_now(tmp_path):
     assert bytes(shot.data_ptr()) == bytes(stored.data_ptr())
     readme = (ROOT / "README.md").read_text("utf-8")
     assert "docs/shot-pad.png" in readme and 'shot --game freecell --deal 1 "<RIGHT> <RIGHT>"' in readme
+
+
+def test_a_replay_in_the_window_shows_the_cursor_as_the_session_did():
+    """GIFs and videos are the window's update and draw on a recording: the cursor is in them."""
+    from conftest import pyxel_ready
+
+    from baker8bit.window.app import AppOptions
+    from baker8bit.window.video import replay_app
+
+    rec = recording.Recorder(seed=1, rules=games.ruleset("freecell"), deal=1)
+    for key in ("RIGHT", "RIGHT"):
+        rec.press(key)
+        rec.tick()
+    for _ in range(5):
+        rec.tick()
+    pyxel_ready()
+    app = replay_app(rec.recording(), AppOptions(headless=True, sound=False))
+    while app.machine.frame < rec.machine.frame:
+        app.update()
+    app.draw()
+    band = [row for row in app.shown.rows if any(c == ("C", CURSOR_REG) for c in row.cells)]
+    assert band and app.machine.view() == rec.machine.view()
+
+
+@given(presses=st.lists(st.sampled_from(["UP", "DOWN", "LEFT", "RIGHT", "PAD_A", "PAD_B", "PAD_START", "WAIT"]),
+                        max_size=30))
+@settings(max_examples=30, deadline=None)
+def test_any_pad_input_from_the_menu_leaves_a_legal_state(presses):
+    m = KeyMachine(seed=7, menu=True)
+    for key in presses:
+        if key == "WAIT":
+            m.tick()
+            continue
+        m.press(key)
+        m.tick()
+        view = m.view()
+        if m.phase == "menu":
+            assert view.cursor in [str(i + 1) for i in range(len(IDS))]
+        elif m.phase == "prompt":
+            assert view.cursor in m.title.fields or view.cursor.startswith("#")
+            assert view.prompt_deal == "" or (view.prompt_deal[0] != "0" and int(view.prompt_deal) < 2**31)
+        elif not m.busy:
+            assert view.cursor in [p.key for p in pad.Pad.places(m)]

@@ -14,7 +14,8 @@ from baker8bit.sessions.userdata import DataFiles
 def register(sub) -> None:
     p = sub.add_parser("keys", help="run the key machine headless on a key script and print the board")
     add_game_args(p)
-    p.add_argument("script", help='keys, e.g. "BK TBC <SPACE> P <WAIT 30> <ESC> 4 <RETURN>"')
+    p.add_argument("script", help='keys, e.g. "BK TBC <SPACE> P <WAIT 30> <ESC> 4 <RETURN>", or the pad\'s '
+                   '"<RIGHT> <A> <UP> <B> <X> <Y> <START> <SELECT> <L> <R>"')
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the board")
     p.add_argument("--seed", type=int, default=0, help="seed for the deal numbers of new random games")
     p.add_argument("--menu", action="store_true",
