@@ -12,7 +12,9 @@ that changes a row's background changes the border beside that row too
 (``border_of``); in GRAPHICS 0 the field's background is COLPF2 and the border
 stays COLBK. A GRAPHICS 0 screen has one text colour: the hue of COLPF2 with
 the luminance of COLPF1 (docs/ATARI.md); its rows hold that colour in
-every register.
+every register, and a character may be in inverse video (bit 7 of its code:
+the field's colour on a block of the text colour), which GRAPHICS 1, whose
+top two bits choose the register, does not have.
 
 ``dlis`` lists the register changes between rows, each one a display-list
 interrupt; ``MAX_DLIS`` and ``MAX_DLI_WRITES`` are the budget every screen keeps.
@@ -73,7 +75,8 @@ def geometry(mode: int = GR1) -> Geometry:
 class Row:
     background: int
     registers: list[int]  # PF0..PF3, Atari colour bytes
-    cells: list[tuple[str, int] | None]
+    # each cell: (glyph, register), or (glyph, register, True) in inverse video (GRAPHICS 0 only)
+    cells: list[tuple | None]
 
 
 @dataclass
@@ -114,12 +117,18 @@ class Screen:
             self.rows[r].background = background
             self.rows[r].registers = list(registers)
 
-    def put(self, row: int, col: int, text: str, register: int) -> None:
-        """Write text from (row, col); characters past the right edge are dropped."""
+    def put(self, row: int, col: int, text: str, register: int, inverse: bool = False) -> None:
+        """Write text from (row, col); characters past the right edge are dropped. ``inverse``:
+        in inverse video (GRAPHICS 0 only; a space is then a block of the text colour)."""
+        if inverse and self.geometry.mode != GR0:
+            raise ValueError("GRAPHICS 1 has no inverse video: its characters' top bits choose the colour")
         cells = self.rows[row].cells
         for i, ch in enumerate(text):
             if 0 <= col + i < len(cells):
-                cells[col + i] = None if ch == " " else (ch, register)
+                if inverse:
+                    cells[col + i] = (ch, register, True)
+                else:
+                    cells[col + i] = None if ch == " " else (ch, register)
 
     def hit(self, row: int, col: int, key: str, rows: int = 1, cols: int = 1) -> None:
         """Clicking any cell of this block stands for pressing ``key``."""

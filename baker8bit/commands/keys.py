@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from baker8bit.commands import common
 from baker8bit.commands.common import UsageError, add_game_args, start_of
 from baker8bit.console import script
 from baker8bit.games import KeyMachine
@@ -13,13 +14,18 @@ from baker8bit.sessions.userdata import DataFiles
 def register(sub) -> None:
     p = sub.add_parser("keys", help="run the key machine headless on a key script and print the board")
     add_game_args(p)
-    p.add_argument("script", help='keys, e.g. "BK TBC <SPACE> P <WAIT 30> <ESC> 4 <RETURN>"')
+    p.add_argument("script", help='keys, e.g. "BK TBC <SPACE> P <WAIT 30> <ESC> 4 <RETURN>", or the pad\'s '
+                   '"<RIGHT> <A> <UP> <B> <X> <Y> <START> <SELECT> <L> <R>"')
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the board")
     p.add_argument("--seed", type=int, default=0, help="seed for the deal numbers of new random games")
+    p.add_argument("--menu", action="store_true",
+                   help="start at the console's menu of games (as the window does), not in a deal")
     p.set_defaults(func=run_keys)
 
 
 def machine_for(args) -> KeyMachine:
+    if args.menu:
+        return common.machine_for(args, args.seed, menu=True)
     rs, pos, deal = start_of(args)
     m = KeyMachine(seed=args.seed, rules=rs, deal=deal, position=pos)
     m.files = DataFiles()  # a game's own files (Blue's W and R), in the user data folder
@@ -56,7 +62,8 @@ def run_keys(args) -> int:
     if args.json:
         print(json.dumps(out))
     elif out["board"] is None:
-        print("(at the suit prompt)")
+        print("(at the menu)" if out["phase"] == "menu" else "(at the suit prompt)" if out["game"] == "baker"
+              else "(at the title)")
     else:
         print(out["board"], end="")
         print(f"moves: {out['moves']}" + ("  WINNER" if out["won"] else ""))

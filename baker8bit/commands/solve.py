@@ -3,6 +3,7 @@
     baker8bit solve [--game ID] --suits 4 --deal 5 [--json] [--max-states N] [--max-seconds S]
                     [--memory SIZE]   (the FreeCell family: a seen table that forgets past SIZE)
     baker8bit solve --board FILE          (fc-solve board text; '-' = stdin)
+    baker8bit solve ... --pad             (the win as pad buttons: `keys` types them back)
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from baker8bit.commands.common import (
     start_of,
     variant_of,
 )
+from baker8bit.console import pad, script
+from baker8bit.games import KeyMachine
 
 
 def having(option: str) -> str:
@@ -49,7 +52,21 @@ def register(subparsers) -> None:
                    help=f"{having('nested')}: the nested Monte Carlo search of level L (1, 2 or 3) instead of the "
                    "depth-first one, seeds 1, 2, ... until one wins or --max-states moves are played; "
                    "it wins or says unknown (it proves nothing lost)")
+    p.add_argument("--pad", action="store_true",
+                   help="print the win as pad buttons only (<UP> <DOWN> <LEFT> <RIGHT> move the cursor from "
+                   "where it starts, <A> presses the place under it; Blue's P is <L>); `keys` types them "
+                   "back; with --json, as the list \"pad\"")
     p.set_defaults(func=run)
+
+
+def pad_buttons(rules, position, deal, keys) -> list[str]:
+    """The pad buttons that type ``keys`` (a solution's) on a machine dealt as ``keys`` starts,
+    from the cursor's first place (``console/pad.buttons_for``), checked to end in WINNER."""
+    m = KeyMachine(rules=rules, deal=deal, position=position)
+    buttons = pad.buttons_for(m, list("".join(keys)), m.settle)
+    if not m.game.won:
+        raise ValueError("the pad buttons for this solution do not end in WINNER")
+    return buttons
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,20 +87,22 @@ def run(args: argparse.Namespace) -> int:
         extra["nested"] = args.nested
     try:
         result = variant.solve(position, rules, max_states=args.max_states, max_seconds=args.max_seconds, **extra)
+        buttons = pad_buttons(rules, position, _deal, result.keys) if args.pad and result.keys else None
     except ValueError as e:
         return fail(str(e))
     if args.json:
-        print(json.dumps(result.json()))
+        out = result.json()
+        if args.pad:
+            out["pad"] = [pad.NAMES[b] for b in buttons or ()]
+        print(json.dumps(out))
         return 0
     print(result.outcome)
-    if result.keys:
+    if buttons:
+        print(" ".join(script.token(b) for b in buttons))
+    elif result.keys:
         print(" ".join(result.keys))
     made = f" ({len(result.automatic)} made by the game itself, not typed)" if result.automatic else ""
-    print(f"{len(result.moves)} moves{made}, {result.positions} states, {result.seconds:.3f} s, {result.search} search")
+    pressed = f", {len(buttons)} pad buttons" if buttons else ""
+    print(f"{len(result.moves)} moves{made}{pressed}, {result.positions} states, {result.seconds:.3f} s, "
+          f"{result.search} search")
     return 0
-
-
-
-
-
-

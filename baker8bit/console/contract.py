@@ -25,7 +25,7 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from baker8bit.core.outcome import SearchResult
 
@@ -104,6 +104,27 @@ class Survey(Protocol):
             max_seconds: float | None = None, proof_memory: int | None = None, kept=None) -> str: ...
 
     def read_rows(self, path: str) -> list: ...
+
+
+class Place(NamedTuple):
+    """A place the pad's cursor goes to: the key (or keys, space-separated: a Blue slot's ``"B 5"``)
+    a click on it gives, and the screen cell (row, column) it starts at, by which the arrows go up
+    and down (``console/pad.py``)."""
+
+    key: str
+    row: int
+    col: int
+
+
+def hit_places(hits: Mapping[tuple[int, int], str], keep=None) -> tuple[Place, ...]:
+    """The click targets of a screen (``Screen.hits``: cell -> key) as places in reading order: each
+    key once, at its first cell (top row first, then leftmost). ``keep(row, col)``: only the cells
+    it keeps (King Albert's options window)."""
+    first: dict[str, tuple[int, int]] = {}
+    for (row, col), key in sorted(hits.items()):
+        if key not in first and (keep is None or keep(row, col)):
+            first[key] = (row, col)
+    return tuple(sorted((Place(k, r, c) for k, (r, c) in first.items()), key=lambda p: (p.row, p.col)))
 
 
 class VariantError(ValueError):
@@ -249,6 +270,26 @@ class Variant:
     def right_click(self, key: str | None, view) -> list[str]:
         """The keys of a right click on the place ``key`` (None: on nothing): the take-back."""
         return ["SPACE"]
+
+    # -- the pad (console/pad.py) ------------------------------------------------------------
+
+    def pad_places(self, scr, view, game) -> tuple[Place, ...]:
+        """Where the pad's cursor goes on the screen ``scr`` of ``game`` (drawn for ``view``), in
+        the order RIGHT and LEFT take them; the first is where the cursor starts. By default every
+        click target of the screen (``Screen.hit``) in reading order, but the deal number (ESC:
+        the START button's)."""
+        return tuple(p for p in hit_places(scr.hits) if p.key != "ESC")
+
+    def pad_buttons(self, rules) -> Mapping[str, str]:
+        """The keys the pad's SELECT, L and R buttons (``PAD_SELECT``, ``PAD_L``, ``PAD_R``) stand
+        for in a game of ``rules``: by default L marks (``P``) where the rules have a mark and R
+        redoes (RETURN) where they have a redo; SELECT is the window's key help."""
+        out = {}
+        if rules.marks:
+            out["PAD_L"] = "P"
+        if rules.redo:
+            out["PAD_R"] = "RETURN"
+        return out
 
     # The Blue program's command-line options (``./blue -s SEED``, ``./blue -f FILE``): each flag
     # and the option of ours it stands for (``deal`` or ``board``); given without ``--game``, the

@@ -128,6 +128,11 @@ class Dialogue:
         how many cards are selected, the options window's settings); nothing by default."""
         return {}
 
+    def pending(self) -> tuple[str, ...]:
+        """The keys that put down what is picked up, so nothing is (the pad's B, before it takes
+        back): the selected place's key again; none when nothing is picked up."""
+        return (self.selected,) if self.phase == SELECTED and self.selected else ()
+
     def answer(self, request: Request, data: bytes | None, error: str | None) -> None:
         """The machine's answer to a ``save`` or ``load`` request: ``error`` (a sentence) when it
         failed, else, for a load, the file's bytes (``data``)."""

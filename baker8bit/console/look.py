@@ -20,6 +20,9 @@ DEFAULTS = [pal.GOLD, pal.GREEN, pal.BLUE, pal.RED]
 # at the next row puts the defaults back. COLPF2 and COLPF3 keep their defaults.
 LETTERS = [pal.PURPLE, pal.SELECTED, pal.BLUE, pal.RED]
 PURPLE_REG, BLACK_REG = 0, 1
+# The pad's cursor (console/pad.py): the place's key letter in PF3, red on the band (LETTERS) and
+# on the default rows alike, so it needs no register of its own and no DLI more.
+CURSOR_REG = 3
 # The status line: plain GRAPHICS 1 text on the default registers, so MOVES shows in COLOR0,
 # gold (no DLI); WINNER in COLOR1, green; THINKING in COLOR2, blue; HELP's answers in COLOR3.
 TEXT_ROWS = DEFAULTS
@@ -31,6 +34,14 @@ def register(colour: int) -> int:
 
 
 SUIT_REG = [register(c) for c in pal.SUIT_COLOURS]  # each suit's register, in the console's suit order
+
+
+def key_register(key: str, view, black: bool = False) -> int:
+    """The register of a place's key letter: black when selected (``black``), purple else, red
+    under the pad's cursor; a selected letter under the cursor is red and black in turn."""
+    if key == view.cursor and (view.cursor_lit or not black):
+        return CURSOR_REG
+    return BLACK_REG if black else PURPLE_REG
 
 
 @dataclass(frozen=True)

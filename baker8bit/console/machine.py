@@ -12,7 +12,9 @@ It knows nothing of Pyxel: the window turns keys and clicks into ``press``
 calls and the view and events into pixels and sounds.
 
 Keys are named ``"A"``..``"Z"``, ``"0"``..``"9"``, ``"SPACE"``, ``"ESC"``,
-``"RETURN"`` and ``"HELP"``.
+``"RETURN"`` and ``"HELP"``, and the pad's (``console/pad.py``: ``"UP"``, ``"DOWN"``,
+``"LEFT"``, ``"RIGHT"``, ``"PAD_A"`` .. ``"PAD_R"``), each of which stands for keys of the
+first kind and moves the pad's cursor; a machine never given a pad key behaves as before it had any.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from baker8bit.console.contract import Registry
+from baker8bit.console.pad import CURSOR_HALF, PAD_KEYS, Pad
 from baker8bit.core import events as ev
 from baker8bit.core import timing as timingmod
 from baker8bit.core.deal import check_deal_number, random_deal_number
@@ -31,12 +34,12 @@ from baker8bit.core.timing import Timing, lit
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SPECIAL = ("SPACE", "ESC", "RETURN", "HELP")
-KEYS = tuple(LETTERS) + tuple("0123456789") + SPECIAL
+KEYS = tuple(LETTERS) + tuple("0123456789") + SPECIAL + PAD_KEYS
 
 MENU, PROMPT = "menu", "prompt"
 IDLE, SELECTED, GROUP, FLASH, MOVING, WON = "idle", "selected", "group", "flash", "moving", "won"
 
-__all__ = ["KEYS", "KeyMachine", "View", "Event", "normalize_key", "MENU", "PROMPT", "WON"]
+__all__ = ["KEYS", "PAD_KEYS", "KeyMachine", "View", "Event", "normalize_key", "MENU", "PROMPT", "WON"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,10 @@ class View:
     variant: Any = field(default=None, compare=False, repr=False)
     detail: Mapping[str, Any] = field(default_factory=dict)  # the dialogue's ``screen_detail``
     menu: tuple = field(default=(), compare=False, repr=False)
+    # The pad's cursor (console/pad.py), None until a pad button or arrow is pressed: on the menu
+    # the game's digit, on a title what ``DealPrompt.cursor`` names, in a game the place's key.
+    cursor: str | None = None
+    cursor_lit: bool = True  # a cursor on a selected (black) letter: red this frame, else black
 
 
 class Files(Protocol):
@@ -128,6 +135,7 @@ class KeyMachine:
         self.rng = random.Random(seed)
         self.events: list[Event] = []
         self.menu = menu
+        self.pad = Pad()
         self.variant = games.of_rules(rules) if rules is not None else games.get(game)
         self.title = self.variant.title()
         self.dialogue = None
@@ -197,6 +205,9 @@ class KeyMachine:
         if old is not None:  # the hint letters' blink keeps its clock from game to game, as in 1989's one loop
             self.dialogue.hint_start = old.hint_start
         self.dialogue.begin(resumed)
+        self.pad.at = None
+        if self.pad.shown:
+            self.pad.settle(self)
 
     # -- the screen ----------------------------------------------------------
 
@@ -230,7 +241,18 @@ class KeyMachine:
             variant=self.variant,
             detail=d.screen_detail() if in_game else {},
             menu=self.games.variants if phase == MENU else (),
+            cursor=self._cursor(phase),
+            cursor_lit=not self.pad.shown or lit(self.frame, self.pad.since, CURSOR_HALF),
         )
+
+    def _cursor(self, phase: str) -> str | None:
+        if not self.pad.shown:
+            return None
+        if phase == MENU:
+            return self.pad.menu_cursor(self)
+        if phase == PROMPT:
+            return self.title.cursor()
+        return self.pad.at
 
     # -- time ----------------------------------------------------------------
 
@@ -244,6 +266,18 @@ class KeyMachine:
 
     def press(self, key: str) -> None:
         k = normalize_key(key)
+        if k in PAD_KEYS:
+            if not self.busy:  # dropped during a flash or a move, as every key is
+                self.pad.press(self, k)
+            return
+        self._press(k)
+
+    def pad_means(self, k: str) -> bool:
+        """Whether the pad's SELECT (or L, R) stands for a key here; where it does not, the window
+        gives SELECT its own meaning (the key help)."""
+        return self._phase not in (MENU, PROMPT) and k in self.variant.pad_buttons(self.rules)
+
+    def _press(self, k: str) -> None:
         if self._phase == MENU:
             self._on_menu(k)
         elif self.busy:

@@ -7,6 +7,9 @@ question with ``PRINT`` and ``INPUT`` on the text screen (docs/FAITHFULNESS.md).
 GRAPHICS 0 has one text colour, so a title line's ``colour`` is not shown; the
 cursor is the OS's, an inverse-video space (the block glyph). Each screen also
 marks what a click on its cells means (``Screen.hit``): a game on the menu is its digit.
+The pad's cursor (``View.cursor``, console/pad.py) is inverse video, as an Atari menu bar
+or the OS cursor on a character: the chosen game's line on the menu, the option or digit
+under it on a title.
 """
 
 from __future__ import annotations
@@ -43,11 +46,22 @@ def draw_title_lines(scr: Screen, lines, notes: tuple[str, ...] = ()) -> None:
         _centre(scr, t["notes_row"] + i, line[: g.cols], TEXT)
 
 
-def draw_deal_entry(scr: Screen, deal: str) -> None:
-    """The game-number prompt of a title (the 1989 game has its suit prompt instead), clickable."""
+def pad_digit(scr: Screen, row: int, col: int, number: str, cursor: str | None) -> None:
+    """The pad's cursor on a game number shown at (row, col): the character under it (``#i``:
+    the number's i-th) in inverse video; where the OS cursor's block is, the block is the cursor."""
+    if cursor and cursor.startswith("#"):
+        i = int(cursor[1:])
+        if i < len(number) and number[i] != BLOCK:
+            scr.put(row, col + i, number[i], GOLD, inverse=True)
+
+
+def draw_deal_entry(scr: Screen, deal: str, cursor: str | None = None) -> None:
+    """The game-number prompt of a title (the 1989 game has its suit prompt instead), clickable;
+    ``cursor``: the pad's (``DealPrompt.cursor``)."""
     t = layout_data()["title_screen"]
     number = deal + BLOCK if deal else BLOCK + " RANDOM"
     scr.put(t["prompt_row"], scr.geometry.left_margin, "GAME # " + number, GOLD)
+    pad_digit(scr, t["prompt_row"], scr.geometry.left_margin + len("GAME # "), number, cursor)
     keys = "RETURN:DEAL ESC:MENU"
     col = _centre(scr, t["game_row"], keys, TEXT)
     scr.hit(t["game_row"], col, "RETURN", cols=11)
@@ -66,8 +80,9 @@ def menu_row(i: int, games: int) -> int:
     return m["first_row"] + rows * i
 
 
-def draw_menu(scr: Screen, variants) -> None:
-    """The console's menu: every registered game, a digit each; click a game or type its digit."""
+def draw_menu(scr: Screen, variants, cursor: str | None = None) -> None:
+    """The console's menu: every registered game, a digit each; click a game or type its digit.
+    ``cursor``: the digit of the game under the pad's cursor, its line in inverse video."""
     g = scr.geometry
     m = layout_data()["menu"]
     text_screen(scr)
@@ -76,7 +91,11 @@ def draw_menu(scr: Screen, variants) -> None:
     for i, v in enumerate(variants):
         row = menu_row(i, len(variants))
         x = g.left_margin
-        scr.put(row, x, f"{i + 1} {v.name}"[: g.cols - x], GOLD)
+        line = f"{i + 1} {v.name}"[: g.cols - x]
+        if cursor == str(i + 1):
+            scr.put(row, x - 1, f" {line} ", GOLD, inverse=True)
+        else:
+            scr.put(row, x, line, GOLD)
         scr.put(row + 1, x + 2, v.credit[: g.cols - x - 2], TEXT)
         scr.hit(row, 0, str(i + 1), rows=2, cols=g.cols)
     _centre(scr, m["hint_row"], "DIGIT OR CLICK", TEXT)
@@ -97,7 +116,7 @@ def compose(view, game, frame: int = 0, look: Look | None = None, notes: tuple[s
     games: ``View.menu``, ``View.variant``)."""
     if view.phase == "menu":
         scr = Screen.text(border=pal.BORDER)
-        draw_menu(scr, view.menu)
+        draw_menu(scr, view.menu, view.cursor)
         return scr
     variant = view.variant
     if view.phase == "prompt" or game is None:

@@ -2,7 +2,9 @@
 
 Tokens are separated by white space. A token of letters or digits is one key
 per character (``BK`` is ``B`` then ``K``; case does not matter). Special
-keys are ``<SPACE>``, ``<ESC>``, ``<RETURN>`` and ``<HELP>``; ``<WAIT n>``
+keys are ``<SPACE>``, ``<ESC>``, ``<RETURN>`` and ``<HELP>``; the pad's (console/pad.py)
+``<UP>``, ``<DOWN>``, ``<LEFT>``, ``<RIGHT>``, ``<A>``, ``<B>``, ``<X>``, ``<Y>``,
+``<START>``, ``<SELECT>``, ``<L>`` and ``<R>``; ``<WAIT n>``
 ticks n frames. Before each key the machine is given time to play out a
 flash or a group move, as a player would wait; ``<RAW>`` switches that off
 (from there on, each key is pressed one frame after the previous one) and
@@ -14,9 +16,18 @@ from __future__ import annotations
 import re
 
 from baker8bit.console.machine import KeyMachine
+from baker8bit.console.pad import NAMES
 
 _TOKEN = re.compile(r"<[^<>]*>|[^\s<>]+|<[^<>]*$|>")
 _SPECIAL = {"<SPACE>": "SPACE", "<ESC>": "ESC", "<RETURN>": "RETURN", "<HELP>": "HELP"}
+_SPECIAL.update({f"<{name}>": key for key, name in NAMES.items()})
+
+
+def token(key: str) -> str:
+    """A key as a script writes it: ``B``, ``<SPACE>``, ``<A>`` (the pad's A), ``<UP>``."""
+    if key in NAMES:
+        return f"<{NAMES[key]}>"
+    return key if len(key) == 1 else f"<{key}>"
 
 
 class ScriptError(ValueError):

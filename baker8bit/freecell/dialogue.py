@@ -77,6 +77,10 @@ class FreecellDialogue(base.Dialogue):
         self.group_src = None
         super().clear()
 
+    def pending(self) -> tuple[str, ...]:
+        """A group command is put down with ``T`` ("press T again"); a selected place with its letter."""
+        return ("T",) if self.phase == GROUP else super().pending()
+
     # -- keys ----------------------------------------------------------------
 
     def press(self, k: str) -> None:

@@ -13,7 +13,8 @@ The layout keeps to what an Atari could show: each row's cells use that
 row's background and its four colour registers; rows are grouped in bands
 whose registers change between rows (docs/FAITHFULNESS.md, "The screen").
 It also marks which cells stand for which key (``Screen.hit``), so a click
-on a card, a star, a letter or an empty column is that place's letter.
+on a card, a star, a letter or an empty column is that place's letter. The pad's
+cursor is the place's key letter in red (``look.key_register``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 from baker8bit.atari import palette as pal
 from baker8bit.atari.font import STAR, SUIT_SYMBOLS
 from baker8bit.atari.screen import Screen, layout_data
-from baker8bit.console.look import BLACK_REG, DEFAULTS, LETTERS, PURPLE_REG, SUIT_REG, TEXT_ROWS, Look
+from baker8bit.console.look import DEFAULTS, LETTERS, SUIT_REG, TEXT_ROWS, Look, key_register
 from baker8bit.console.look import register as _reg
 from baker8bit.core import cards
 
@@ -116,7 +117,7 @@ def draw_game(scr: Screen, view, game, frame: int, opts: Look) -> None:
                 return
         if ch in view.hint and not view.hint_lit:
             return
-        scr.put(row, x, ch, BLACK_REG if ch in view.black else PURPLE_REG)
+        scr.put(row, x, ch, key_register(ch, view, ch in view.black))
 
     for i, x in enumerate(parking_columns(rs.cells)):
         letter(cl_row, x, rs.cell_letter(i))

@@ -65,10 +65,21 @@ class FreecellVariant(Variant):
 
     def draw_title(self, scr, view, notes: tuple[str, ...]) -> None:
         draw_title_lines(scr, self.title_lines, notes)
-        draw_deal_entry(scr, view.prompt_deal)
+        draw_deal_entry(scr, view.prompt_deal, view.cursor)
 
     def draw_game(self, scr, view, game: Game, frame: int, look) -> None:
         screen.draw_game(scr, view, game, frame, look)
+
+    def pad_places(self, scr, view, game: Game):
+        """The field's columns first (the cursor starts on the first), then the cells, then ``T``
+        (the foundations), then anything else the screen has (King Albert's buttons)."""
+        places = super().pad_places(scr, view, game)
+
+        def kind(p) -> int:
+            where = game.rules.place(p.key) if len(p.key) == 1 else None
+            return 0 if where and where[0] == "column" else 1 if where else 2 if p.key == "T" else 3
+
+        return tuple(sorted(places, key=kind))
 
     # -- boards, solver ----------------------------------------------------------------
 

@@ -44,7 +44,10 @@ same states, events and views again. A recording holds exactly that::
 - ``keys N``, then N lines ``<frame> <KEY>`` in the order pressed (frames never
   decrease; several keys may share a frame), then ``end``. Key names are those
   of ``keys.KEYS``: ``A``..``Z``, ``0``..``9``, ``SPACE``, ``ESC``, ``RETURN``,
-  ``HELP``. Keys pressed while the machine ignores keys are recorded too.
+  ``HELP``, and the pad's ``UP`` ``DOWN`` ``LEFT`` ``RIGHT`` ``PAD_A`` .. ``PAD_R``
+  (console/pad.py: a button is kept as itself, not as the keys it stands for, so its
+  cursor replays too; a recording made before the pad has none and replays as it did).
+  Keys pressed while the machine ignores keys are recorded too.
   The count and ``end`` make a cut-off file an error, not a shorter session.
 
 Frame semantics: a key "at frame f" was pressed while ``machine.frame == f``.

@@ -1,6 +1,6 @@
 """The Pyxel window: a thin shell around the key machine.
 
-``update`` takes this frame's keys (from the keyboard, or from a recording or a
+``update`` takes this frame's keys (from the keyboard and the pad, or from a recording or a
 demonstration), presses them, ticks the machine once, and hands the machine's
 events to the listeners (sound, and the session: statistics, saved game,
 recording). ``draw`` lays the machine's view out on the virtual GRAPHICS 1
@@ -34,7 +34,7 @@ from baker8bit.console.screens import compose, draw_offer
 from baker8bit.freecell.game import Game
 from baker8bit.games import KeyMachine
 from baker8bit.sessions.demo import planner
-from baker8bit.window import aspect, icon, keyboard, mouse, render
+from baker8bit.window import aspect, gamepad, icon, keyboard, mouse, render
 from baker8bit.window.audio import Audio
 from baker8bit.window.overlay import Overlay
 
@@ -210,10 +210,10 @@ class KeySource(Protocol):
 
 
 class Keyboard:
-    """The PC keyboard (see keyboard.py)."""
+    """The PC keyboard and the first game controller (see keyboard.py and gamepad.py)."""
 
     def keys(self, frame: int) -> list[str]:
-        return keyboard.pressed()
+        return keyboard.pressed() + gamepad.pressed()
 
     def with_shift(self, keys: list[str], shift_key: str | None) -> list[str]:
         """A letter typed with Shift held, in a game that gives Shift a key (King Albert's cheat):
@@ -326,7 +326,8 @@ class App:
     def update(self) -> None:
         if isinstance(self.source, Keyboard) and pyxel.btnp(pyxel.KEY_F11):
             self.toggle_fullscreen()
-        if isinstance(self.source, Keyboard) and self.overlay.update():
+        if isinstance(self.source, Keyboard) and self.overlay.update(
+                select_free=not self.machine.pad_means("PAD_SELECT"), on_menu=self.machine.phase == "menu"):
             return
         if self.demo is not None:
             self._demo_update()
@@ -394,7 +395,7 @@ class App:
         self.planner = None
 
     def _demo_update(self) -> None:
-        live = keyboard.pressed() or (self.opts.mouse and mouse.clicks())
+        live = keyboard.pressed() or gamepad.pressed() or (self.opts.mouse and mouse.clicks())
         if live or (isinstance(self.source, Scripted) and self.source.keys(self.machine.frame)):
             self.stop_demo()
             return
@@ -428,7 +429,9 @@ class App:
             self.start_demo(plan)
 
     def _on_offer(self, keys: list[str]) -> None:
+        """RETURN (the pad's A) goes on with the saved game; ESC (the pad's B or START) deals anew."""
         for key in keys:
+            key = {"PAD_A": "RETURN", "PAD_B": "ESC", "PAD_START": "ESC"}.get(key, key)
             if key == "RETURN":
                 game, self.offer = self.offer, None
                 self.session.saved_game = None
@@ -504,8 +507,9 @@ class App:
     # -- headless driving (tests, captures) ---------------------------------------------
 
     def frame(self, keys: tuple[str, ...] = ()) -> None:
-        """One frame with these key-machine keys going down, as the window would see it."""
-        codes = [keyboard.pyxel_key(k) for k in keys]
+        """One frame with these key-machine keys going down, as the window would see it (the pad's
+        keys through their keyboard keys: arrows, ``.``, Backspace, ``,``)."""
+        codes = [keyboard.pyxel_key(k) if k in keyboard.NAMES else gamepad.pyxel_button(k) for k in keys]
         for c in codes:
             pyxel.set_btn(c, True)
         self.update()

@@ -25,6 +25,10 @@ SPECIAL = {
     pyxel.KEY_HELP: "HELP",
 }
 KEYMAP: dict[int, str] = {**LETTERS, **DIGITS, **SPECIAL}
+ARROWS = {pyxel.KEY_UP: "UP", pyxel.KEY_DOWN: "DOWN", pyxel.KEY_LEFT: "LEFT", pyxel.KEY_RIGHT: "RIGHT"}
+PAD_BUTTONS = {pyxel.KEY_PERIOD: "PAD_A", pyxel.KEY_BACKSPACE: "PAD_B", pyxel.KEY_COMMA: "PAD_Y"}
+HOLD, REPEAT = 18, 6  # frames: an arrow held repeats after 0.3 s, 10 times a second
+NAMES = frozenset({**KEYMAP, **ARROWS, **PAD_BUTTONS}.values())  # the keys the keyboard can press
 MODIFIERS = (pyxel.KEY_ALT, pyxel.KEY_CTRL, pyxel.KEY_GUI)
 
 
@@ -32,7 +36,9 @@ def pressed() -> list[str]:
     """Key-machine keys that went down this frame, in a fixed order."""
     if any(pyxel.btn(m) for m in MODIFIERS):
         return []
-    return [name for key, name in KEYMAP.items() if pyxel.btnp(key)]
+    out = [name for key, name in KEYMAP.items() if pyxel.btnp(key)]
+    out += [name for key, name in ARROWS.items() if pyxel.btnp(key, hold=HOLD, repeat=REPEAT)]
+    return out + [name for key, name in PAD_BUTTONS.items() if pyxel.btnp(key)]
 
 
 SHIFTS = (pyxel.KEY_SHIFT,)
@@ -57,7 +63,7 @@ def with_shift(keys: list[str], shift_key: str | None) -> list[str]:
 
 def pyxel_key(name: str) -> int:
     """The Pyxel key for a key-machine key (tests use it with ``pyxel.set_btn``)."""
-    for key, n in KEYMAP.items():
+    for key, n in {**KEYMAP, **ARROWS, **PAD_BUTTONS}.items():
         if n == name:
             return key
     raise KeyError(name)

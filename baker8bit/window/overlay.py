@@ -1,7 +1,8 @@
-"""What the window adds above the key machine, never recorded: the key list behind ``?``, the quit
-question (Ctrl+Q, then Y or N), the record key (Ctrl+R: ``REC`` on screen while the session is
-written to the recordings folder), ``DEMO`` while the attract-mode demonstration plays, and a hint
-of ``?`` on the menu and the titles.
+"""What the window adds above the key machine, never recorded: the key list behind ``?``, the pad's
+buttons behind SELECT (where the game gives SELECT nothing else), the quit question (Ctrl+Q, or the
+pad's GUIDE button or START on the menu; then Y or A, N or B), the record key (Ctrl+R: ``REC`` on
+screen while the session is written to the recordings folder), ``DEMO`` while the attract-mode
+demonstration plays, and a hint of ``?`` on the menu and the titles.
 
 While the key list or the question is up, the machine does not run (no key reaches it and its
 clock stands), so a recording and the statistics never see them.
@@ -14,7 +15,7 @@ from collections.abc import Callable
 import pyxel
 
 from baker8bit.atari.screen import Screen
-from baker8bit.window import keyboard
+from baker8bit.window import gamepad, keyboard
 
 KEY_LIST = (
     "        KEYS",
@@ -30,6 +31,10 @@ KEY_LIST = (
     "ESC    NEW GAME",
     "0-9    GAME NUMBER",
     "CLICK  A PILE",
+    "ARROWS MOVE CURSOR",
+    ".      PICK, PUT",
+    ",      CARD HOME",
+    "BKSP   CANCEL, BACK",
     "",
     "CTRL R RECORD",
     "CTRL Q QUIT",
@@ -37,54 +42,86 @@ KEY_LIST = (
     "",
     "ANY KEY: BACK",
 )
+PAD_LIST = (
+    "    PAD BUTTONS",
+    "",
+    "D-PAD  MOVE CURSOR",
+    "A      PICK, PUT",
+    "B      CANCEL, BACK",
+    "X      HELP: A MOVE",
+    "Y      CARD HOME",
+    "START  NEW GAME",
+    "SELECT OPTIONS, KEYS",
+    "L      MARK, MODE",
+    "R      REDO",
+    "GUIDE  QUIT",
+    "",
+    "MENU   D-PAD, A",
+    "TITLE  UP DOWN:DIGIT",
+    "       A: DEAL",
+    "",
+    "KEYS   ARROWS . BKSP",
+    "       F1 , ESC ? P",
+    "       RETURN",
+    "",
+    "ANY BUTTON: BACK",
+)
 QUIT_QUESTION = ("QUIT BAKER8BIT?", "", "Y: YES   N: NO", "", "YOUR GAME IS SAVED")
+QUIT_PAD = ("QUIT BAKER8BIT?", "", "A: YES   B: NO", "", "YOUR GAME IS SAVED")  # asked by the pad
 HINT = "?:KEYS"
 REC = "REC"
 
 
 class Overlay:
     def __init__(self, quit: Callable[[], None] | None = None):
-        self.showing: tuple[str, ...] | None = None  # KEY_LIST or QUIT_QUESTION
+        self.showing: tuple[str, ...] | None = None  # KEY_LIST, PAD_LIST, QUIT_QUESTION or QUIT_PAD
         self.quit = quit or pyxel.quit
         self.record: Callable[[], None] | None = None  # the record key's action (a session to record)
 
     # -- keys --------------------------------------------------------------------------
 
-    def take(self, slash: bool, ctrl_q: bool, yes: bool, no: bool, any_key: bool, ctrl_r: bool = False) -> bool:
-        """One frame's window keys; True when they were the overlay's (the machine waits)."""
+    def take(self, slash: bool, ctrl_q: bool, yes: bool, no: bool, any_key: bool, ctrl_r: bool = False,
+             pad_help: bool = False, pad_quit: bool = False) -> bool:
+        """One frame's window keys; True when they were the overlay's (the machine waits).
+        ``pad_help``: the pad's SELECT where it means nothing else; ``pad_quit``: GUIDE, or START
+        on the menu."""
         if ctrl_r and self.showing is None and self.record is not None:
             self.record()
             return True
-        if self.showing is QUIT_QUESTION:
+        if self.showing in (QUIT_QUESTION, QUIT_PAD):
             if yes:
                 self.showing = None
                 self.quit()
             elif no:
                 self.showing = None
             return True
-        if self.showing is KEY_LIST:
-            if any_key or slash:
+        if self.showing in (KEY_LIST, PAD_LIST):
+            if any_key or slash or pad_help:
                 self.showing = None
             return True
-        if ctrl_q:
-            self.showing = QUIT_QUESTION
+        if ctrl_q or pad_quit:
+            self.showing = QUIT_PAD if pad_quit and not ctrl_q else QUIT_QUESTION
             return True
-        if slash:
-            self.showing = KEY_LIST
+        if slash or pad_help:
+            self.showing = KEY_LIST if slash else PAD_LIST
             return True
         return False
 
-    def update(self) -> bool:
-        """Read the keyboard (live play only)."""
+    def update(self, select_free: bool = True, on_menu: bool = False) -> bool:
+        """Read the keyboard and the pad (live play only). ``select_free``: the game gives the
+        pad's SELECT no key (it shows the pad's buttons); ``on_menu``: START asks the quit question."""
         ctrl = pyxel.btn(pyxel.KEY_CTRL) or pyxel.btn(pyxel.KEY_GUI)
         keys = keyboard.pressed()
+        pad = gamepad.pressed()
         return self.take(
             slash=pyxel.btnp(pyxel.KEY_SLASH) and not ctrl,
             ctrl_q=ctrl and pyxel.btnp(pyxel.KEY_Q),
             ctrl_r=ctrl and pyxel.btnp(pyxel.KEY_R),
-            yes="Y" in keys,
-            no="N" in keys or "ESC" in keys,
-            any_key=bool(keys),
+            yes="Y" in keys or "PAD_A" in pad,
+            no="N" in keys or "ESC" in keys or "PAD_B" in pad,
+            any_key=bool(keys or pad),
+            pad_help=select_free and "PAD_SELECT" in pad,
+            pad_quit=gamepad.guide() or (on_menu and "PAD_START" in pad),
         )
 
     # -- the screen --------------------------------------------------------------------

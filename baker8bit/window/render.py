@@ -8,8 +8,9 @@ drawn double width in GRAPHICS 1 (ANTIC mode 6), single width in GRAPHICS 0
 (mode 2). The border beside each row is that row's COLBK (``Screen.border_of``):
 a DLI that changes the background of a GRAPHICS 1 row changes the border too, edge
 to edge; above the field the border is the shadow COLBK, below it the last row's.
-For speed, each glyph is drawn once per colour into an atlas image and then
-copied with ``blt``.
+A GRAPHICS 0 character in inverse video is a block of the text colour with
+the glyph in the field's colour. For speed, each glyph is drawn once per colour
+into an atlas image and then copied with ``blt``.
 """
 
 from __future__ import annotations
@@ -63,9 +64,13 @@ class Renderer:
             for c, cell in enumerate(row.cells):
                 if cell is None:
                     continue
-                ch, reg = cell
+                ch, reg = cell[0], cell[1]
                 i = self.slot.get(ch.upper(), self.slot["?"])
-                atlas = self._atlas(pal.index_of(row.registers[reg]), g.pixel_w)
+                colour = row.registers[reg]
+                if len(cell) > 2:  # inverse video: the cell in the text colour, the glyph in the field's
+                    target.rect(g.border_x + c * g.cell_w, y, g.cell_w, g.cell_h, pal.index_of(colour))
+                    colour = row.background
+                atlas = self._atlas(pal.index_of(colour), g.pixel_w)
                 target.blt(
                     g.border_x + c * g.cell_w, y, atlas,
                     g.cell_w * (i % _PER_ROW), 8 * (i // _PER_ROW), g.cell_w, g.cell_h, TRANSPARENT,

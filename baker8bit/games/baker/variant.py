@@ -13,7 +13,7 @@ from typing import Any
 from baker8bit.atari.font import BLOCK
 from baker8bit.atari.screen import layout_data
 from baker8bit.console.contract import Option
-from baker8bit.console.screens import draw_title_lines
+from baker8bit.console.screens import draw_title_lines, pad_digit
 from baker8bit.freecell import boardtext
 from baker8bit.freecell.variant import FreecellVariant
 from baker8bit.games.baker.title import SuitPrompt
@@ -39,7 +39,8 @@ class BakerVariant(FreecellVariant):
 
         The cursor (an inverse-video space, as the OS draws it) follows the suit
         digit; then it moves to the game number, where "RANDOM" stands until a
-        digit is typed."""
+        digit is typed. The pad's cursor (``view.cursor``) puts the suit digit or the game
+        number's digit under it in inverse video."""
         g = scr.geometry
         t = layout_data()["title_screen"]
         draw_title_lines(scr, self.title_lines, notes)
@@ -52,6 +53,9 @@ class BakerVariant(FreecellVariant):
         else:
             number = deal + BLOCK
         scr.put(t["prompt_row"], g.left_margin, "GAME # " + number, 0)
+        if view.cursor == "suits" and digit:
+            scr.put(t["question_row"], g.left_margin + len("HOW MANY SUITS (2-4)?"), digit, 0, inverse=True)
+        pad_digit(scr, t["prompt_row"], g.left_margin + len("GAME # "), number, view.cursor)
 
     def read_board(self, text: str, options: dict[str, Any] | None = None):
         """A 1989 board: the suit count is given, or told by the number of columns (6, 7 or 8)."""

@@ -153,6 +153,21 @@ class BlueDialogue(base.Dialogue):
         if self.phase == SELECTED:
             self.phase = IDLE
 
+    def pending(self) -> tuple[str, ...]:
+        """A card picked up from the board is put down with its slot again; the pen (a strategy
+        card picked up from the target layout, or the next card of a run drawn) with the pen
+        card's board slot twice (the first picks it up there, the second puts it down)."""
+        if self.phase != SELECTED:
+            return ()
+        if self.selected and self.selected[0] in BOARD_ROWS:
+            return (self.selected,)
+        pen = self.game.pen
+        if pen is None:
+            return ()
+        i = self.game.position.board.index(pen)
+        slot = slot_key(BOARD_ROWS[i // self.lay.width], i % self.lay.width)
+        return (slot, slot)
+
     # -- keys -------------------------------------------------------------------
 
     def press(self, k: str) -> None:

@@ -9,7 +9,8 @@ for 10, ``J`` ``Q`` ``K``), the row letters at the left: the board's rows
 ``A``-``D``, the strategy's ``E``-``H`` (a card not drawn yet is ``-``).
 Below: the keys of the mode, the card in hand, HELP's answer and the status.
 Every slot is a click target (its two keys); so are the mode line, the keys
-shown and the deal number (ESC).
+shown and the deal number (ESC). The pad's cursor on a slot is its row letter and
+its column key in red; on the mode line or a key shown, that text in red.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from importlib import resources
 
 from baker8bit.atari import palette as pal
 from baker8bit.atari.font import STAR
-from baker8bit.console.look import DEFAULTS, LETTERS, PURPLE_REG, SUIT_REG, TEXT_ROWS
+from baker8bit.console.look import CURSOR_REG, DEFAULTS, LETTERS, PURPLE_REG, SUIT_REG, TEXT_ROWS
 from baker8bit.console.screens import draw_deal_entry, draw_title_lines
 from baker8bit.core.cards import RANKS
 from baker8bit.games.blue.dialogue import BOARD_ROWS, COLUMNS, PLAN_ROWS, PLAY, slot_key
@@ -49,7 +50,8 @@ def _grid(scr, view, game, frame: int, first_row: int, letters: str, cells, plan
     for r in range(glay.suits):
         row = first_row + r
         letter = letters[r]
-        scr.put(row, 0, letter, RED if game.pending == letter else GOLD)
+        on_row = view.cursor is not None and view.cursor.split()[0] == letter and " " in view.cursor
+        scr.put(row, 0, letter, RED if game.pending == letter or on_row else GOLD)
         for col in range(w):
             key = slot_key(letter, col)
             x = lay["grid_col"] + col
@@ -71,12 +73,16 @@ def _grid(scr, view, game, frame: int, first_row: int, letters: str, cells, plan
                 scr.put(row, x, RANKS[rank_of(c) - 1], SUIT_REG[suit_of(c)])
 
 
-def _keys_row(scr, view, row: int, width: int) -> None:
+def _keys_row(scr, view, row: int, width: int, letters: str) -> None:
+    """The column keys over a grid of rows ``letters``; the pad's cursor's column in red."""
     lay = layout()
     scr.band(row, row, pal.BAND, LETTERS)
     if view.flashing == "line" and not view.flash_lit:
         return
     scr.put(row, lay["grid_col"], COLUMNS[:width], PURPLE_REG)
+    where = (view.cursor or "").split()
+    if len(where) == 2 and where[0] in letters:
+        scr.put(row, lay["grid_col"] + COLUMNS.index(where[1]), where[1], CURSOR_REG)
 
 
 def draw_game(scr, view, game, frame: int) -> None:
@@ -91,14 +97,14 @@ def draw_game(scr, view, game, frame: int) -> None:
     scr.put(lay["name_row"], g.cols - len(deal), deal, TEXT)
     scr.hit(lay["name_row"], g.cols - len(deal), "ESC", cols=len(deal))
     mode = "PLAY" if game.mode == PLAY else "STRATEGY"
-    scr.put(lay["mode_row"], 0, mode, T_GOLD if game.mode == PLAY else T_GREEN)
+    scr.put(lay["mode_row"], 0, mode, T_RED if view.cursor == "P" else T_GOLD if game.mode == PLAY else T_GREEN)
     scr.hit(lay["mode_row"], 0, "P", cols=len(mode))
     moves = f"MOVE {pos.cursor}/{len(pos.history)}"
     scr.put(lay["mode_row"], g.cols - len(moves), moves, TEXT)
 
-    _keys_row(scr, view, lay["board_keys_row"], glay.width)
+    _keys_row(scr, view, lay["board_keys_row"], glay.width, BOARD_ROWS)
     _grid(scr, view, game, frame, lay["board_row"], BOARD_ROWS, pos.board, plan=False)
-    _keys_row(scr, view, lay["plan_keys_row"], glay.width)
+    _keys_row(scr, view, lay["plan_keys_row"], glay.width, PLAN_ROWS)
     _grid(scr, view, game, frame, lay["plan_row"], PLAN_ROWS, pos.strategy, plan=True)
     scr.band(lay["plan_keys_row"] - 1, lay["plan_keys_row"] - 1, pal.BACKGROUND, TEXT_ROWS)
     scr.put(lay["plan_keys_row"] - 1, 0, "TARGET LAYOUT", T_GREEN)
@@ -108,6 +114,9 @@ def draw_game(scr, view, game, frame: int) -> None:
         if key:
             scr.hit(lay["help_row"] + i, 0, key, cols=len(text))
     scr.put(lay["help_row"] + 3, 0, FILE_LINE, TEXT)
+    for key, col, text in (("W", 0, "W:SAVE"), ("R", 7, "R:LOAD"), ("HELP", 14, "HELP")):
+        if view.cursor == key:
+            scr.put(lay["help_row"] + 3, col, text, T_RED)
     scr.hit(lay["help_row"] + 3, 0, "W", cols=6)
     scr.hit(lay["help_row"] + 3, 7, "R", cols=6)
     scr.hit(lay["help_row"] + 3, 14, "HELP", cols=4)
@@ -146,4 +155,7 @@ def draw_title(scr, view, title_lines, notes) -> None:
     scr.put(lay["size_row"], col, text, T_GOLD)
     scr.hit(lay["size_row"], col, "S", cols=7)
     scr.hit(lay["size_row"], col + 9, "R", cols=len(text) - 9)
-    draw_deal_entry(scr, view.prompt_deal)
+    if view.cursor in ("S", "R"):  # the pad's cursor on the suits' or the ranks' number
+        at = col + 6 if view.cursor == "S" else col + 15
+        scr.put(lay["size_row"], at, s if view.cursor == "S" else r, T_GOLD, inverse=True)
+    draw_deal_entry(scr, view.prompt_deal, view.cursor)

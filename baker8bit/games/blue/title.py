@@ -4,7 +4,9 @@
 (clickable on the screen); digits, space and RETURN are the game-number
 prompt's (``console/prompt.py``); ESC on an empty entry goes back to the menu.
 ``digit`` holds the size as the screen shows it (``4X13``): the machine's view
-carries it to ``draw_title`` as it carries the 1989 suit digit.
+carries it to ``draw_title`` as it carries the 1989 suit digit. With the pad
+(``console/prompt.py``) the suits and the ranks are the cursor's first two
+places; UP presses their key once, DOWN as often as steps it back one.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from baker8bit.games.blue.game import DEFAULT, RANKS, SUITS
 
 
 class BlueTitle(DealPrompt):
+    fields = ("S", "R")  # the pad's cursor: the suits, the ranks, then the game number
+
     def __init__(self, suits: int = DEFAULT.suits, ranks: int = DEFAULT.ranks) -> None:
         super().__init__()
         self.suits, self.ranks = suits, ranks
@@ -37,3 +41,7 @@ class BlueTitle(DealPrompt):
         if action is not None and action[0] == "start":
             return ("start", {"suits": self.suits, "ranks": self.ranks}, action[2])
         return action
+
+    def step(self, field: str, up: bool) -> list[str]:
+        values = SUITS if field == "S" else RANKS
+        return [field] * (1 if up else len(values) - 1)

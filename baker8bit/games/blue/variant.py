@@ -76,6 +76,15 @@ class BlueVariant(Variant):
     def draw_game(self, scr, view, game, frame: int, look) -> None:
         screen.draw_game(scr, view, game, frame)
 
+    def pad_places(self, scr, view, game):
+        """The slots first, the board's then the target layout's (the cursor starts on the first
+        ace), then the mode line, W, R and HELP."""
+        return tuple(sorted(super().pad_places(scr, view, game), key=lambda p: " " not in p.key))
+
+    def pad_buttons(self, rules):
+        """L switches between strategy and play (``P``), R is one move forward (RETURN)."""
+        return {"PAD_L": "P", "PAD_R": "RETURN"}
+
     def read_board(self, text: str, options: dict[str, Any] | None = None):
         """A game file (``gamefile``), or a bare layout (rows of cells, as ``show`` prints; its size
         is what its rows say). ``--suits``/``--ranks`` given must be the file's size."""

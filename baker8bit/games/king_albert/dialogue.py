@@ -101,6 +101,21 @@ class KingAlbertDialogue(FreecellDialogue):
         self.cheat = False
         super().clear()
 
+    def pending(self) -> tuple[str, ...]:
+        """The options window closes with ``V``; ``S`` waiting for a stack is cancelled with ``S``;
+        a stack whose top card alone is selected takes its letter twice (the first selects its
+        run, the second puts it down)."""
+        if self.phase == OPTIONS:
+            return (OPEN,)
+        if self.phase == SPREAD:
+            return (TO_SPACES,)
+        if self.phase == SELECTED and self.selected:
+            place = self.game.rules.place(self.selected)
+            if self.count == 1 and place[0] == "column" and run_length(self.game.position.columns[place[1]],
+                                                                       self.game.rules) > 1:
+                return (self.selected, self.selected)
+        return super().pending()
+
     def screen_detail(self) -> dict:
         return {"count": self.count, "options": dict(self.next_options)}
 

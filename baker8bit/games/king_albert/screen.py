@@ -13,14 +13,18 @@
 - the options window (``V``) is drawn over the field: ``S STARTING RANK n``, ``A AUTO MOVES
   ON/OFF``, ``V OK``; each line is its key.
 
-Every place, button and option line is marked with ``Screen.hit``, so the mouse plays it all.
+Every place, button and option line is marked with ``Screen.hit``, so the mouse plays it all;
+the pad's cursor is the key letter in red (``look.key_register``), in the options window only
+while it is open.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from baker8bit.atari import palette as pal
 from baker8bit.atari.screen import Screen
-from baker8bit.console.look import BLACK_REG, DEFAULTS, LETTERS, PURPLE_REG, SUIT_REG, TEXT_ROWS
+from baker8bit.console.look import BLACK_REG, DEFAULTS, LETTERS, PURPLE_REG, SUIT_REG, TEXT_ROWS, key_register
 from baker8bit.console.look import register as _reg
 from baker8bit.core import cards
 from baker8bit.freecell.screen import _card_text, field_columns, pile_top, put_card
@@ -29,6 +33,7 @@ TOP, RESERVE, RESERVE_LETTERS, LINE, FIELD, FIELD_ROWS = 0, 1, 2, 3, 4, 17
 BUTTONS = ((21, 0, "Q NEW GAME", "Q"), (21, 11, "R RESTART", "R"),
            (22, 0, "SPACE UNDO", "SPACE"), (22, 11, "V OPTIONS", "V"))
 STATUS = 23
+OPTION_ROWS = range(5, 15)  # the options window, over the field (columns 1-18)
 
 
 def reserve_columns(cells: int) -> list[int]:
@@ -49,6 +54,9 @@ def draw_game(scr: Screen, view, game, frame: int, opts) -> None:
     scr.band(STATUS, STATUS, pal.BACKGROUND, TEXT_ROWS)
     selected = view.highlight
     count = view.detail.get("count", 1) or 1
+    window = view
+    if view.phase == "options":  # the cursor is in the options window, not on the letters under it
+        view = dataclasses.replace(view, cursor=None)
 
     def blinks_off(letter: str) -> bool:
         return selected == letter and not view.highlight_lit
@@ -65,7 +73,7 @@ def draw_game(scr: Screen, view, game, frame: int, opts) -> None:
                 return
         if ch in view.hint and not view.hint_lit:
             return
-        scr.put(row, x, ch, BLACK_REG if ch in view.black else PURPLE_REG)
+        scr.put(row, x, ch, key_register(ch, view, ch in view.black))
 
     # The reserve, upper right: every card playable; an empty place is a gold star.
     for i, x in enumerate(reserve_columns(rs.cells)):
@@ -92,12 +100,12 @@ def draw_game(scr: Screen, view, game, frame: int, opts) -> None:
     # The buttons.
     for row, col, text, key in BUTTONS:
         k, _, label = text.partition(" ")
-        scr.put(row, col, k, PURPLE_REG)
+        scr.put(row, col, k, key_register(key, view))
         scr.put(row, col + len(k) + 1, label, BLACK_REG)
         scr.hit(row, col, key, cols=len(text))
 
-    if view.phase == "options":
-        _options_window(scr, view, game)
+    if window.phase == "options":
+        _options_window(scr, window, game)
 
     # Status line.
     deal = f"#{game.deal}" if game.deal is not None else ""
@@ -130,14 +138,14 @@ def _options_window(scr: Screen, view, game) -> None:
         (11, f"A AUTO MOVES {'ON' if o['auto'] else 'OFF'}".ljust(16), "A", BLACK_REG),
         (13, "V OK            ", "V", BLACK_REG),
     )
-    scr.band(5, 14, pal.BAND, LETTERS)
-    for r in range(5, 15):
+    scr.band(OPTION_ROWS[0], OPTION_ROWS[-1], pal.BAND, LETTERS)
+    for r in OPTION_ROWS:
         scr.put(r, 1, " " * 18, 2)
         for c in range(1, 19):
             scr.hits.pop((r, c), None)
     for row, text, key, reg in lines:
         if key:
-            scr.put(row, 2, text[0], PURPLE_REG)
+            scr.put(row, 2, text[0], key_register(key, view))
             scr.put(row, 4, text[2:], reg)
             scr.hit(row, 2, key, cols=16)
         else:

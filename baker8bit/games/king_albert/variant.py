@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from baker8bit.console.contract import Option, VariantError
+from baker8bit.console.contract import Option, VariantError, hit_places
 from baker8bit.freecell import boardtext
 from baker8bit.freecell.variant import FreecellVariant
 from baker8bit.games.king_albert.dialogue import KingAlbertDialogue
-from baker8bit.games.king_albert.screen import draw_game
+from baker8bit.games.king_albert.screen import OPTION_ROWS, draw_game
 
 RANKS = tuple(range(13))  # 0: the suit stacks start empty; 12: only the kings are left to play
 SHIFT_KEY = "X"  # what a held Shift puts before a key: the next run move ignores the empty stacks it needs
@@ -87,6 +87,17 @@ class KingAlbertVariant(FreecellVariant):
         if key is None or len(key) != 1 or not key.isalpha() or key == "T":
             return []  # a right click on nothing: nothing moves
         return [key] if view.phase == "spread" else ["S", key]
+
+    def pad_places(self, scr, view, game):
+        """While the options window is open, its three lines; else the family's places (the
+        stacks, the reserve, ``T``, then the buttons)."""
+        if view.phase == "options":
+            return hit_places(scr.hits, keep=lambda row, col: row in OPTION_ROWS and 0 < col < 19)
+        return super().pad_places(scr, view, game)
+
+    def pad_buttons(self, rules):
+        """SELECT opens the options window (``V``), as the OPTIONS button does."""
+        return {**super().pad_buttons(rules), "PAD_SELECT": "V"}
 
     def describe(self, rules) -> str:
         return "KING ALBERT" + (f" FROM {rules.base}" if rules.base else "")

@@ -5,7 +5,8 @@ keys on the light band, the rank each takes next; then the keys ``H`` and
 ``A``-``D`` on the band and the storage piles fanned below them, the hand card
 under ``H``; the cards left in the deck and the status line at the foot.
 Cards are ranks only (rule 1: suits are ignored), one colour. Positions come
-from ``game.toml`` ``[layout]``; every place is a click target.
+from ``game.toml`` ``[layout]``; every place is a click target, and the pad's cursor is its
+key in red (``look.key_register``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from importlib import resources
 
 from baker8bit.atari import palette as pal
 from baker8bit.atari.font import STAR
-from baker8bit.console.look import BLACK_REG, DEFAULTS, LETTERS, PURPLE_REG, TEXT_ROWS
+from baker8bit.console.look import DEFAULTS, LETTERS, TEXT_ROWS, key_register
 from baker8bit.games.sequence.rules import STORAGE_NAMES, pile_card, rank_text
 
 GOLD, GREEN, BLUE, RED = 0, 1, 2, 3
@@ -43,7 +44,7 @@ def draw_game(scr, view, game, frame: int) -> None:
                 return
         if ch in view.hint and not view.hint_lit:
             return
-        scr.put(row, col, ch, BLACK_REG if ch in view.black else PURPLE_REG)
+        scr.put(row, col, ch, key_register(ch, view, ch in view.black))
 
     def card_off(letter: str) -> bool:
         return view.highlight == letter and not view.highlight_lit

@@ -53,6 +53,10 @@ class SequenceVariant(Variant):
     def title(self) -> DealPrompt:
         return DealPrompt()
 
+    def pad_places(self, scr, view, game):
+        """The hand first (the cursor starts on it), the storage piles, then the final piles."""
+        return tuple(sorted(super().pad_places(scr, view, game), key=lambda p: p.key in "1234"))
+
     def new_game(self, rules, deal: int | None, position: State | None = None) -> SequenceGame:
         return SequenceGame(rules, deal, position if position is not None else State.dealt(deal))
 
