@@ -91,15 +91,17 @@ def main(argv: list[str] | None = None) -> None:
         count, dt = nested_speed(pure, tries)
         print(f"{label:<12} {count:>10} {dt:>9.2f} {count / dt:>12.0f}", flush=True)
     budget = 2_000 if args.smoke else 1_000_000
-    times, outcomes = [], {"won": 0, "lost": 0, "unknown": 0}
+    times, outcomes = [], {"solved": 0, "unsolvable": 0, "unknown": 0}
     for d in range(1, args.decide + 1):
         t = time.perf_counter()
         outcomes[solver.solve(State.dealt(d), budget, seed=d).outcome] += 1
         times.append(time.perf_counter() - t)
     times.sort()
     median = times[len(times) // 2]
-    print(f"\ndecisions of deals 1..{args.decide} at {budget:,} positions ({solver.implementation_name()}): "
-          f"median {median:.3f} s; won {outcomes['won']}, lost {outcomes['lost']}, unknown {outcomes['unknown']}")
+    ran = solver.implementation_name()
+    print(f"\ndecisions of deals 1..{args.decide} at {budget:,} positions ({ran}): "
+          f"median {median:.3f} s; won {outcomes['solved']}, lost {outcomes['unsolvable']}, "
+          f"unknown {outcomes['unknown']}")
     hint_choices(args.hint_deals)
 
 

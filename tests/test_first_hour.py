@@ -375,7 +375,7 @@ def test_s_means_blue_as_f_does():
     args, m = root_machine("-s", "5", "--game", "baker", "--suits", "3")
     assert m.rules.name == "baker3" and m.game.deal == 5
     text = " ".join(help_text().split())
-    assert "the game is Blue unless --game says another" in text
+    assert "the game is blue unless --game says another" in text
 
 
 @pytest.mark.parametrize("extra", [["--suits", "4"], ["--ranks", "13"], ["--suits", "2", "--ranks", "9"]])

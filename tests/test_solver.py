@@ -288,16 +288,18 @@ def test_verdict_equals_brute_force_on_small_positions(deal, home, parked, walk)
 
 
 def _cli(argv: list[str]) -> int:
-    import argparse
-
     from baker8bit.commands import solve as solve_cmd
     from baker8bit.commands import survey as survey_cmd
+    from baker8bit.core.arguments import OneLineParser
 
-    parser = argparse.ArgumentParser(prog="baker8bit")
+    parser = OneLineParser(prog="baker8bit")  # the CLI's parser: one-line errors
     sub = parser.add_subparsers()
     solve_cmd.register(sub)
     survey_cmd.register(sub)
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # a value the options refuse: argparse's own exit
+        return e.code
     return args.func(args)
 
 

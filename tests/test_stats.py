@@ -238,7 +238,7 @@ def test_other_games_count_under_their_rule_set(name):
 
 def test_a_deal_label_no_rule_set_has_is_not_counted():
     t = StatsTracker(Stats())
-    t.feed([e(ev.DEAL, "freecell", 7), e(ev.MOVE, "A", "I"), e(ev.PROMPT)])
+    t.feed([e(ev.DEAL, "klondike", 7), e(ev.MOVE, "A", "I"), e(ev.PROMPT)])
     t.feed([e(ev.DEAL, "eight-off", None), e(ev.MOVE, "A", "I"), e(ev.PROMPT)])  # a board
     assert t.stats.empty
 
@@ -355,7 +355,7 @@ def test_a_registered_rule_set_missing_from_the_file_starts_at_zero():
         (lambda d: d.update(version=0), "unknown statistics format"),
         (lambda d: d.update(version="2"), "bad version"),
         (lambda d: d.update(games=[]), '"games" must be an object'),
-        (lambda d: d["games"].update(freecell=d["games"]["baker3"]), "unknown rule set(s) 'freecell'"),
+        (lambda d: d["games"].update(klondike=d["games"]["baker3"]), "unknown rule set(s) 'klondike'"),
         (lambda d: d["games"]["baker2"].update(won=-1), "games.baker2.won: must be a whole number"),
         (lambda d: d["games"]["baker2"].update(won=True), "games.baker2.won"),
         (lambda d: d["games"]["baker2"].update(fewest_moves=None), "games.baker2.fewest_moves"),

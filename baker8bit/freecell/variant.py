@@ -17,14 +17,13 @@ from baker8bit.console.contract import Variant, VariantError, read_game_toml
 from baker8bit.console.prompt import DealPrompt
 from baker8bit.console.screens import draw_deal_entry, draw_title_lines
 from baker8bit.core.outcome import SearchResult
-from baker8bit.freecell import boardtext, screen
+from baker8bit.freecell import boardtext, screen, solver
 from baker8bit.freecell.advisor import warm
 from baker8bit.freecell.demo import Planner
 from baker8bit.freecell.dialogue import FreecellDialogue
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet, read_rulesets
-from baker8bit.freecell.solver import solve
 from baker8bit.freecell.solver.shorten import shorten as shorter
 
 
@@ -123,5 +122,5 @@ class FreecellVariant(Variant):
         is False; its keys leave out the moves the game makes itself. ``memory``: bytes for a
         seen table that forgets when full (``solver.solve``)."""
 
-        r = solve(position, rules, max_states=max_states, max_seconds=max_seconds, memory=memory)
+        r = solver.solve(position, rules, max_states=max_states, max_seconds=max_seconds, memory=memory)
         return shorter(position, rules, r) if shorten else r
