@@ -38,13 +38,16 @@ KEY_LIST = (
     "ANY KEY: BACK",
 )
 QUIT_QUESTION = ("QUIT BAKER8BIT?", "", "Y: YES   N: NO", "", "YOUR GAME IS SAVED")
+# a second window on one data folder (sessions/session.py): the first keeps the saved game
+QUIT_UNSAVED = ("QUIT BAKER8BIT?", "", "Y: YES   N: NO", "", "GAME NOT SAVED")
 HINT = "?:KEYS"
 REC = "REC"
 
 
 class Overlay:
     def __init__(self, quit: Callable[[], None] | None = None):
-        self.showing: tuple[str, ...] | None = None  # KEY_LIST or QUIT_QUESTION
+        self.showing: tuple[str, ...] | None = None  # KEY_LIST or the quit question
+        self.question = QUIT_QUESTION  # QUIT_UNSAVED in a window that keeps no saved game
         self.quit = quit or pyxel.quit
         self.record: Callable[[], None] | None = None  # the record key's action (a session to record)
 
@@ -55,7 +58,7 @@ class Overlay:
         if ctrl_r and self.showing is None and self.record is not None:
             self.record()
             return True
-        if self.showing is QUIT_QUESTION:
+        if self.showing is self.question:
             if yes:
                 self.showing = None
                 self.quit()
@@ -67,7 +70,7 @@ class Overlay:
                 self.showing = None
             return True
         if ctrl_q:
-            self.showing = QUIT_QUESTION
+            self.showing = self.question
             return True
         if slash:
             self.showing = KEY_LIST
