@@ -9,7 +9,7 @@ import os
 import sys
 
 from baker8bit import __version__
-from baker8bit.commands import MODULES, window
+from baker8bit.commands import MODULES
 from baker8bit.core import compiled, signals
 from baker8bit.core.arguments import OneLineParser, UsageError
 
@@ -31,6 +31,10 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # the commands (and the games under them) load here, once main's signal handling is on: a
+    # Ctrl-C while they load is one line too
+    from baker8bit.commands import window
+
     parser = OneLineParser(
         prog="baker8bit", description=SUMMARY + ". Without a command: the window, at the menu of games.",
         epilog="Statistics, the saved game, options and recordings are kept in ~/.pyxel/baker8bit/ "
