@@ -111,7 +111,7 @@ def test_shot_into_a_folder_it_may_not_write_names_the_users_file(tmp_path, monk
     def refused(*args, **kw):  # a folder the user may not write (root may write anywhere: no chmod)
         raise PermissionError(errno.EACCES, "Permission denied", str(tmp_path / ".s.png.x1y2.png"))
 
-    monkeypatch.setattr(files, "_open_temp", refused)
+    monkeypatch.setattr(files, "open_temp", refused)
     out = tmp_path / "s.png"
     assert main(["shot", "--suits", "4", "--deal", "1", "--out", str(out)]) == 2
     err = capsys.readouterr().err

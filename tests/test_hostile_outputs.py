@@ -180,8 +180,8 @@ def test_a_temporary_file_still_open_at_exit_is_removed(tmp_path):
     """What ``atexit`` does when a process ends in the middle of a write (SystemExit)."""
     w = files.output(tmp_path / "x.bin")
     w.file.write(b"unfinished")
-    assert w.tmp.exists() and w.tmp in files._LIVE
-    files._forget_live()
+    assert w.tmp.exists() and w.tmp in files.LIVE
+    files.forget_live()
     assert not w.tmp.exists() and list(tmp_path.iterdir()) == []
 
 

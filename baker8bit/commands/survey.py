@@ -89,7 +89,7 @@ def _output(args: argparse.Namespace) -> csvfile.CsvOutput:
     return csvfile.CsvOutput(args.out, args.resume)
 
 
-def _ended(out: csvfile.CsvOutput, where: str | None, written: int, failed: OSError | None,
+def _ended(where: str | None, written: int, failed: OSError | None,
            interrupt: BaseException | None, done: int, total: int, note: str) -> None:
     """The line that says how a survey that did not complete ended, and where its rows are."""
     if failed is not None:
@@ -144,7 +144,7 @@ def _variant_survey(variant, args: argparse.Namespace, given: dict[str, list]) -
     if failed is not None or interrupt is not None:
         rows = max(0, out.rows - (1 if out.header else 0))
         if failed is not None:
-            _ended(out, args.out, rows, failed, None, 0, 0, note)
+            _ended(args.out, rows, failed, None, 0, 0, note)
             return 1
         kept = f"; {note}" if note else (f"; the rows written are kept in {args.out}" if args.out else "")
         print(f"baker8bit: {signals.said(interrupt)}{kept}", file=sys.stderr)
@@ -222,10 +222,10 @@ def run_survey(args: argparse.Namespace) -> int:
         closing, note = out.close(complete=interrupt is None and failed is None, failed=failed is not None)
     failed = failed or closing
     if failed is not None:
-        _ended(out, args.out, written, failed, None, counts.n, total, note)
+        _ended(args.out, written, failed, None, counts.n, total, note)
         return 1
     table = counts.summary()
     if interrupt is not None:
-        _ended(out, args.out, written, None, interrupt, counts.n, total, note)
+        _ended(args.out, written, None, interrupt, counts.n, total, note)
     print(table, file=sys.stdout if args.out else sys.stderr)
     return signals.code(interrupt) if interrupt is not None else 0

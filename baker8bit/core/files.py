@@ -62,7 +62,8 @@ class OutputError(AtomicWriteError, UsageError):
         self.message = f"cannot write {path}: {why}"
 
 
-def _kind(mode: int) -> str:
+def kind_of(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in words: ``a folder``, ``a device``, ..."""
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):
@@ -98,7 +99,7 @@ def target(path: str | os.PathLike, inputs=(), stream: bool = False) -> Path:
     if mode is not None and stat.S_ISDIR(mode):
         raise OutputError(path, "it is a folder, not a file", errno.EISDIR)
     if mode is not None and not stat.S_ISREG(mode) and not stream:
-        raise OutputError(path, f"it is {_kind(mode)}, not a file (the output is written whole and "
+        raise OutputError(path, f"it is {kind_of(mode)}, not a file (the output is written whole and "
                           "renamed into place)")
     for given in inputs:
         if given is None or str(given) == STREAM or not str(given):
@@ -119,22 +120,33 @@ def distinct(*outputs) -> None:
 
 # ---- temporary files ---------------------------------------------------------------------
 
-_LIVE: set[Path] = set()  # temporary files of writes in progress, removed if the process ends
+LIVE: dict[Path, int] = {}  # temporary files of writes in progress, by the process that made each
 
 
-def _forget_live() -> None:
-    for tmp in list(_LIVE):
+def forget_live() -> None:
+    """Remove every temporary file of a write this process still has in progress (at exit; a
+    forked worker, which inherits the list, leaves its parent's alone)."""
+    for tmp, pid in list(LIVE.items()):
+        if pid != os.getpid():
+            continue
         try:
             os.unlink(tmp)
         except OSError:
             pass
-    _LIVE.clear()
+        del LIVE[tmp]
 
 
-atexit.register(_forget_live)
+atexit.register(forget_live)
 
 
-def _open_temp(path: Path, suffix: str = "") -> tuple[int, Path]:
+def release(tmp: Path) -> None:
+    """``tmp`` was renamed into place or removed: no longer one to remove at exit."""
+    LIVE.pop(tmp, None)
+
+
+def open_temp(path: Path, suffix: str = "") -> tuple[int, Path]:
+    """A new temporary file beside ``path`` (``.<name>.<pid>.tmp<suffix>``), open for writing, and
+    its name; kept in ``LIVE`` (removed at exit) until the caller ``release``s it."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for n in range(1000):
         tag = f".{os.getpid()}.tmp" if n == 0 else f".{os.getpid()}-{n}.tmp"
@@ -143,12 +155,12 @@ def _open_temp(path: Path, suffix: str = "") -> tuple[int, Path]:
             fd = os.open(tmp, flags, 0o666)
         except FileExistsError:
             continue
-        _LIVE.add(tmp)
+        LIVE[tmp] = os.getpid()
         return fd, tmp
     raise FileExistsError(errno.EEXIST, f"too many temporary files beside {path}")
 
 
-def _sync_directory(directory: Path) -> None:
+def sync_directory(directory: Path) -> None:
     """Make the rename itself durable where the platform allows (POSIX)."""
     if os.name != "posix":
         return
@@ -182,7 +194,7 @@ class Output:
         except OSError:
             self.mode = None  # a new file: the umask's permissions
         try:
-            fd, self.tmp = _open_temp(self.target, suffix)
+            fd, self.tmp = open_temp(self.target, suffix)
         except OSError as e:
             raise AtomicWriteError(path, e) from None
         self.file: IO | None = None
@@ -226,8 +238,8 @@ class Output:
                 raise AtomicWriteError(self.path, e) from e
             raise
         self.done = True
-        _LIVE.discard(self.tmp)
-        _sync_directory(self.target.parent)
+        release(self.tmp)
+        sync_directory(self.target.parent)
 
     def abort(self) -> None:
         """Close and remove the temporary file; the target is as it was."""
@@ -243,7 +255,7 @@ class Output:
             os.unlink(self.tmp)
         except OSError:
             pass
-        _LIVE.discard(self.tmp)
+        release(self.tmp)
 
 
 def output(path: str | os.PathLike, inputs=(), text: bool = False, by_name: bool = False,
@@ -364,7 +376,7 @@ def _read_stream(fd: int, limit: int, wait: float, mode: int) -> bytes:
         except BlockingIOError:
             ready, _, _ = select.select([fd], [], [], wait)
             if not ready:
-                raise OSError(errno.ETIMEDOUT, f"{_kind(mode)} that sent nothing for {wait:g} s") from None
+                raise OSError(errno.ETIMEDOUT, f"{kind_of(mode)} that sent nothing for {wait:g} s") from None
             continue
         if not chunk:
             break

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from baker8bit.core import files
+from baker8bit.core.arguments import UsageError
 from baker8bit.core.textlines import decimal, quote
 
 
@@ -204,7 +205,7 @@ class CsvOutput:
         self.stream: Any = None
         if not path or path == files.STREAM:
             if resume:
-                raise files.OutputError(path or "-", "--resume needs --out FILE.csv")
+                raise UsageError("--resume needs --out FILE.csv")
             self.kind, self.target, self.header = STDOUT, None, True
             return
         self.target = files.target(path, inputs, stream=True)
@@ -216,7 +217,7 @@ class CsvOutput:
             raise files.OutputError(path, e.strerror or str(e), e.errno or errno.EIO) from None
         if st is not None and not stat.S_ISREG(st.st_mode):
             if resume:
-                raise files.OutputError(path, f"--resume needs a file, and it is {files._kind(st.st_mode)}")
+                raise UsageError(f"--resume needs a file, and {path} is {files.kind_of(st.st_mode)}")
             self.kind = STREAM
         elif st is None or st.st_size == 0:
             self.kind = FRESH
@@ -236,7 +237,7 @@ class CsvOutput:
             self.stream = sys.stdout
             return
         if self.kind == REPLACE:
-            self.fd, self.tmp = files._open_temp(self.target)
+            self.fd, self.tmp = files.open_temp(self.target)
         elif self.kind == APPEND:
             self.fd = os.open(self.target, os.O_WRONLY | os.O_APPEND)
         elif self.kind == FRESH:
@@ -303,13 +304,13 @@ class CsvOutput:
                 if self.mode is not None:
                     os.chmod(tmp, self.mode)
                 os.replace(tmp, self.target)
-                files._LIVE.discard(tmp)
-                files._sync_directory(self.target.parent)
+                files.release(tmp)
+                files.sync_directory(self.target.parent)
                 return None, ""
             if not failed and body:
                 kept = files.free_name(self.target, "partial")
                 os.replace(tmp, kept)
-                files._LIVE.discard(tmp)
+                files.release(tmp)
                 beside = os.path.dirname(self.path)
                 shown = os.path.join(beside, kept.name) if Path(os.path.realpath(beside or ".")) == kept.parent \
                     else str(kept)
@@ -321,7 +322,7 @@ class CsvOutput:
             os.unlink(tmp)
         except OSError:
             pass
-        files._LIVE.discard(tmp)
+        files.release(tmp)
         return error, f"{self.path} is unchanged"
 
 
