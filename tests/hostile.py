@@ -14,8 +14,6 @@ from pathlib import Path
 import pytest
 from conftest import cli
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 def snapshot(folder: Path) -> dict[str, object]:
     """Every entry under ``folder``: a file's bytes and permissions, a link's target, a FIFO or a
@@ -52,7 +50,9 @@ def refused(folder: Path, *argv: str, says: str, code: int = 2) -> str:
 
 
 def env(**extra: str) -> dict[str, str]:
-    return dict(os.environ, PYTHONPATH=str(ROOT), **extra)
+    """The environment of a command in its own process: the installed package (an editable
+    install maps it to the tree; a non-editable one is tested as installed)."""
+    return dict(os.environ, **extra)
 
 
 def start(*argv: str, **extra: str) -> subprocess.Popen:

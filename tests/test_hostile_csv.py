@@ -66,6 +66,7 @@ def test_resume_refuses_a_last_row_cut_short(tmp_path):
     (b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR" + bytes(64), "s.csv: a binary file, not a CSV"),
     ((HEAD + GOOD).encode() + b"baker2,3,solved,5,5,0.1,compil\xe9\n", "s.csv: line 4 is not UTF-8 text"),
     ("deal,ours,fc_solve,agree\n1,solved,solved,yes\n", "line 1: not a survey CSV"),
+    (HEAD + "x" * 200_000, "s.csv: line 2 is longer than 64 KiB: not a CSV of baker8bit"),
 ])
 def test_resume_says_what_a_file_is_that_is_no_survey(tmp_path, data, says):
     resume(tmp_path, data, says=says)

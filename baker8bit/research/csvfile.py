@@ -112,6 +112,7 @@ class Schema:
 
 
 SNIFF = 4096  # bytes looked at before the rows: a binary or UTF-16 file is said as such
+MAX_LINE = 64 * 1024  # a row is a few dozen bytes: a line this long is not one (and is not read whole)
 
 
 def _sniff(head: bytes) -> str | None:
@@ -136,8 +137,9 @@ def read(path: str | os.PathLike, schema: Schema, name: str | None = None) -> tu
             raise RowsError(f"{where}: {problem}")
         f.seek(0)
         header: tuple[str, ...] | None = None
-        n = 0
-        for n, raw in enumerate(f, start=1):
+        for n, raw in enumerate(iter(lambda: f.readline(MAX_LINE + 1), b""), start=1):
+            if len(raw) > MAX_LINE:
+                raise RowsError(f"{where}: line {n} is longer than {MAX_LINE // 1024} KiB: not a CSV of baker8bit")
             if not raw.endswith(b"\n"):
                 raise RowsError(f"{where}: line {n} is cut short: the file ends inside it (a run stopped "
                                 "while writing?); remove that line, then resume")
