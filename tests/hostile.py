@@ -80,7 +80,9 @@ def signalled(proc: subprocess.Popen, sig: int, group: bool = False, within: flo
     end: (stdout, stderr, the CPU seconds it spent after the signal, its workers' included). It
     must end having spent at most ``within`` seconds of CPU: the measure of obeying that a
     machine shared with other work does not stretch (the wall time may; ``timeout`` bounds it)."""
-    before = cpu_seconds(proc.pid, children=True)
+    # what it and its workers have spent so far: the workers still running are read live, as the
+    # end's count (``wait4``) holds each worker's whole time once it is reaped
+    before = cpu_seconds(proc.pid, children=True) + sum(cpu_seconds(w) for w in children(proc.pid))
     if group:
         os.killpg(proc.pid, sig)
     else:
