@@ -10,7 +10,7 @@ import sys
 
 from baker8bit import __version__, games
 from baker8bit.commands import MODULES, window
-from baker8bit.core import compiled
+from baker8bit.core import compiled, signals
 from baker8bit.core.arguments import OneLineParser, UsageError
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -39,6 +39,9 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # the commands (and the games under them) load here, once main's signal handling is on: a
+    # Ctrl-C while they load is one line too
+
     parser = OneLineParser(
         prog="baker8bit", description=summary() + ". Without a command: the window, at the menu of games.",
         epilog="Statistics, the saved game, options and recordings are kept in ~/.pyxel/baker8bit/ "
@@ -66,9 +69,13 @@ def _silence_stdout() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the command; a closed or full standard output is one line on stderr and exit 1."""
     try:
-        code = _main(argv)
-        sys.stdout.flush()
+        with signals.installed():  # SIGTERM ends a command as Ctrl-C does: files whole, one line
+            code = _main(argv)
+            sys.stdout.flush()
         return code
+    except KeyboardInterrupt as e:  # the second signal, while the first was being handled
+        print(f"baker8bit: {signals.said(e)}", file=sys.stderr)
+        return signals.code(e)
     except OSError as e:
         if isinstance(e, BrokenPipeError) or e.errno in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF):
             _silence_stdout()
@@ -93,9 +100,9 @@ def _main(argv: list[str] | None) -> int:
             message = message[:297] + "..."
         print(f"baker8bit: {message}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("baker8bit: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as e:  # Ctrl-C, or SIGTERM (signals.Terminated)
+        print(f"baker8bit: {signals.said(e)}", file=sys.stderr)
+        return signals.code(e)
     except MemoryError:  # a search's table or stack: the options that size it are the way out
         ways = (["fewer positions (--max-states)"] if hasattr(args, "max_states") else []) + (
             ["less --memory"] if getattr(args, "memory", None) is not None else [])

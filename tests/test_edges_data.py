@@ -21,17 +21,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def deny(monkeypatch, path: Path) -> None:
-    """Reading ``path`` fails as a file without read permission does (root reads any file)."""
-    from baker8bit.core import textlines
+    """Reading ``path`` fails as a file without read permission does (root reads any file):
+    files are read through ``os.open`` (``core/files.read_input``)."""
+    real = os.open
 
-    real = open
-
-    def fake(file, *args, **kwargs):
-        if Path(file) == path:
+    def fake(file, flags, *args, **kwargs):
+        if Path(file) == path and not flags & (os.O_WRONLY | os.O_RDWR):
             raise PermissionError(13, "Permission denied", str(file))
-        return real(file, *args, **kwargs)
+        return real(file, flags, *args, **kwargs)
 
-    monkeypatch.setattr(textlines, "open", fake, raising=False)
+    monkeypatch.setattr(os, "open", fake)
 
 
 def good_stats() -> dict:

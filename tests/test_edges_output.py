@@ -106,12 +106,12 @@ def test_study_out_on_a_full_disk_is_one_line(tmp_path, monkeypatch, capsys):
 
 def test_shot_into_a_folder_it_may_not_write_names_the_users_file(tmp_path, monkeypatch, capsys):
     """The temporary file is ours: the error names the PNG the user asked for, not it."""
-    from baker8bit.window import capture
+    from baker8bit.core import files
 
     def refused(*args, **kw):  # a folder the user may not write (root may write anywhere: no chmod)
         raise PermissionError(errno.EACCES, "Permission denied", str(tmp_path / ".s.png.x1y2.png"))
 
-    monkeypatch.setattr(capture.tempfile, "mkstemp", refused)
+    monkeypatch.setattr(files, "open_temp", refused)
     out = tmp_path / "s.png"
     assert main(["shot", "--suits", "4", "--deal", "1", "--out", str(out)]) == 2
     err = capsys.readouterr().err

@@ -35,7 +35,7 @@ def test_ctrl_c_stops_replay_gif_and_leaves_no_temporary_file(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "baker8bit", "replay", str(rec), "--gif", str(tmp_path / "o.gif")],
                             env=env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
-    while not any(p.name.endswith("-tmp") for p in tmp_path.iterdir()):  # rendering has begun
+    while not any(p.name.startswith(".o.gif.") for p in tmp_path.iterdir()):  # rendering has begun
         if time.monotonic() > deadline or proc.poll() is not None:
             proc.kill()
             pytest.fail(f"rendering did not start: {proc.communicate()[1][-500:]}")

@@ -527,7 +527,7 @@ def test_shot_draws_the_deal(tmp_path):
 
 
 def test_demo_video_plays_a_deal_to_winner(tmp_path, capsys):
-    pytest.importorskip("av", reason="PyAV missing: pip install 'baker8bit[video]'")
+    pytest.importorskip("av", reason="PyAV missing: pip install av")
     from videocheck import decode
 
     pyxel_ready()

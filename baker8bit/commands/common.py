@@ -9,13 +9,19 @@ import sys
 from baker8bit import games
 from baker8bit.console.contract import Option, Variant, VariantError
 from baker8bit.console.contract import word as _word
+from baker8bit.core import files
 from baker8bit.core.arguments import (  # noqa: F401 (the commands take them from here)
     OneLineParser,
     UsageError,
+    bounded_int,
     deal_arg,
     memory_arg,
     positive_float,
     positive_int,
+    samples_arg,
+    seed_arg,
+    states_arg,
+    workers_arg,
 )
 from baker8bit.core.deal import MAX_DEAL
 from baker8bit.core.textlines import decode
@@ -107,16 +113,25 @@ def variant_of(args: argparse.Namespace):
     return variant
 
 
+# our other files, by the first word of their first line: what they are, and what reads them
+NOT_BOARDS = {
+    "baker8bit-recording": "a recording, not a board: `baker8bit replay {path}` plays it",
+    "baker8bit-savegame": "a saved game, not a board: the window offers it when it starts",
+    "baker8bit-stats": "the statistics, not a board: `baker8bit stats` shows them",
+    "baker8bit-options": "remembered options, not a board",
+}
+
+
 def read_board_file(path: str, variant, options: dict):
-    """A board from a file or stdin (``-``), read with a size cap; UsageError on anything wrong."""
+    """A board from a file or stdin (``-``), read once, with a size cap and never waiting on a
+    FIFO (``files.read_input``); UsageError on anything wrong."""
 
     cap = variant.board_bytes  # a Blue game file with its history: 1 MiB
     try:
         if path == "-":
             data = sys.stdin.buffer.read(cap + 1)
         else:
-            with open(path, "rb") as f:
-                data = f.read(cap + 1)
+            data = files.read_input(path, cap)
     except OSError as e:
         raise UsageError(f"cannot read board {path}: {e.strerror or e}") from None
     if len(data) > cap:
@@ -125,6 +140,9 @@ def read_board_file(path: str, variant, options: dict):
         text = decode(data, boardtext.BoardError)
     except boardtext.BoardError as e:
         raise UsageError(f"cannot read board {path}: {e}") from None
+    first = text.lstrip().partition("\n")[0].split(" ", 1)[0]
+    if first in NOT_BOARDS:
+        raise UsageError(f"{path} is {NOT_BOARDS[first].format(path=path)}")
     try:
         return games.read_board(variant, text, options)
     except (boardtext.BoardError, VariantError) as e:
@@ -212,7 +230,7 @@ DEFAULT_MAX_STATES = 2_000_000
 
 def add_limit_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--max-states", type=positive_int, default=DEFAULT_MAX_STATES,
+        "--max-states", type=states_arg, default=DEFAULT_MAX_STATES,
         help=f"give up (outcome 'unknown') after this many positions (default {DEFAULT_MAX_STATES})",
     )
     p.add_argument(

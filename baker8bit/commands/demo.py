@@ -10,14 +10,17 @@ from baker8bit import games
 from baker8bit.commands.common import (
     UsageError,
     add_game_args,
+    seed_arg,
     start_of,
 )
+from baker8bit.commands.window import tell
 from baker8bit.commands.window_args import (
     add_window_args,
     capture_options,
     speed_arg,
     video,
 )
+from baker8bit.core import files
 from baker8bit.games import KeyMachine
 from baker8bit.sessions import userdata
 from baker8bit.sessions.demo import planner, recording_of
@@ -35,7 +38,8 @@ def register(sub) -> None:
                                   "play the deal" for v in games.all_variants() if v.strategies))
     p.add_argument("--video", metavar="OUT", help="no window: render the demonstration to a video with sound, "
                    'OUT.mp4 or OUT.webm (needs PyAV: pip install av; --scale: pixel scale, 2 if not given)')
-    p.add_argument("--seed", type=int, default=None, help="with --video: the machine's seed (default: from the clock)")
+    p.add_argument("--seed", type=seed_arg, default=None,
+                   help="with --video: the machine's seed (default: from the clock)")
     p.set_defaults(func=run_demo)
 
 
@@ -53,6 +57,7 @@ def run_demo(args) -> int:
             load_av()
         except VideoError as e:
             raise UsageError(str(e)) from None
+        files.target(args.video, [args.strategy])  # the strategy file itself, a folder, a device: refused
     deal = args.deal or random.Random(seed).randint(1, 32000)
     print(f"baker8bit: looking for a solvable deal of {rules.title.lower()} from #{deal} ...", flush=True)
     try:
@@ -68,6 +73,7 @@ def run_demo(args) -> int:
     session = Session(userdata.data_dir())
     for message in session.messages:
         print(f"baker8bit: {message}", file=sys.stderr)
+    session.tell = tell  # what goes wrong later is said on the terminal too
     demo_app(plan, args.speed, opts, seed, session).run()
     return 0
 
@@ -76,7 +82,7 @@ def demo_video(plan, args, seed: int) -> int:
     """``demo --video``: the demonstration recorded (``sessions/demo.recording_of``), then rendered
     headless as ``replay --video`` renders a recording."""
     print(f"baker8bit: rendering deal #{plan.deal} ({len(plan.commands)} commands) to {args.video}", flush=True)
-    print(video(recording_of(plan, seed, args.speed), args.video, args))
+    print(video(recording_of(plan, seed, args.speed), args.video, args, [args.strategy]))
     return 0
 
 

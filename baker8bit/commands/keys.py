@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from baker8bit.commands import common
-from baker8bit.commands.common import UsageError, add_game_args, start_of
+from baker8bit.commands.common import UsageError, add_game_args, seed_arg, start_of
 from baker8bit.console import script
 from baker8bit.games import KeyMachine
 from baker8bit.sessions.userdata import DataFiles
@@ -17,7 +17,7 @@ def register(sub) -> None:
     p.add_argument("script", help='keys, e.g. "BK TBC <SPACE> P <WAIT 30> <ESC> 4 <RETURN>", or the pad\'s '
                    '"<RIGHT> <A> <UP> <B> <X> <Y> <START> <SELECT> <L> <R>"')
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the board")
-    p.add_argument("--seed", type=int, default=0, help="seed for the deal numbers of new random games")
+    p.add_argument("--seed", type=seed_arg, default=0, help="seed for the deal numbers of new random games")
     p.add_argument("--menu", action="store_true",
                    help="start at the console's menu of games (as the window does), not in a deal")
     p.set_defaults(func=run_keys)

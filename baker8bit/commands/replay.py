@@ -12,6 +12,7 @@ from baker8bit.commands.window_args import (
     speed_arg,
     video,
 )
+from baker8bit.core import files
 from baker8bit.sessions import recording
 
 
@@ -53,8 +54,13 @@ def load(path: str) -> recording.Recording:
 
 def run(args) -> int:
     rec = load(args.file)
+    inputs = [args.file]
+    files.distinct(args.gif, args.video)
+    for out in (args.gif, args.video):  # refused now, before any frame is rendered
+        if out:
+            files.target(out, inputs)
     if args.video:
-        print(video(rec, args.video, args))
+        print(video(rec, args.video, args, inputs))
         if not (args.gif or args.png_dir):
             return 0
     if args.gif or args.png_dir:
@@ -62,7 +68,7 @@ def run(args) -> int:
 
         try:
             out = render_headless(rec, gif=args.gif, png_dir=args.png_dir, scale=args.scale or 1,
-                                  glyphs=args.glyphs, pal=args.pal, shape=args.aspect)
+                                  glyphs=args.glyphs, pal=args.pal, shape=args.aspect, inputs=inputs)
         except OSError as e:
             raise UsageError(str(e)) from None
         print(out)

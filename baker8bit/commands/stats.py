@@ -6,6 +6,7 @@ import sys
 
 from baker8bit import games
 from baker8bit.commands.common import UsageError, add_game_options, game_arg, game_options, variant_of
+from baker8bit.core import files
 from baker8bit.core.files import AtomicWriteError
 from baker8bit.sessions import stats as statsmod
 from baker8bit.sessions import userdata
@@ -114,6 +115,9 @@ def run_stats(args) -> int:
         statsmod.update(path, lambda st: st.reset(names))
     except AtomicWriteError as e:
         print(f"baker8bit: {e}", file=sys.stderr)
+        return 1
+    except files.LockError as e:  # a read-only folder: the lock beside the file is what cannot be made
+        print(f"baker8bit: cannot delete {which}: {e.strerror}; {which} kept", file=sys.stderr)
         return 1
     except OSError as e:
         print(f"baker8bit: cannot read the statistics {path}: {e.strerror or e}; {which} kept", file=sys.stderr)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import os
 import sys
 
 from baker8bit import games
@@ -20,11 +19,12 @@ from baker8bit.commands.common import (
     address_arg,
     fail,
     game_options,
-    positive_int,
+    memory_arg,
+    workers_arg,
 )
 from baker8bit.console.contract import VariantError, flag
-from baker8bit.core.sizes import parse_memory
-from baker8bit.research import cluster
+from baker8bit.core import files, signals
+from baker8bit.research import cluster, csvfile
 from baker8bit.research import survey as sv
 
 
@@ -39,7 +39,7 @@ def register(subparsers) -> None:
     add_game_options(p, lists=True)  # each a value or a list (--suits 2,3,4): every rule set of them
     p.add_argument("--deals", default=None,
                    help="deal numbers: 1-1000, 7, or 1-10,20-30 (blue without --deals: every layout, counted exactly)")
-    p.add_argument("--workers", type=positive_int, default=None,
+    p.add_argument("--workers", type=workers_arg, default=None,
                    help="worker processes (default: one per CPU core)")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None, type=address_arg,
                    help="run on the Dask distributed cluster whose scheduler is at ADDRESS "
@@ -47,7 +47,9 @@ def register(subparsers) -> None:
                    "a scheduler that has no worker within a minute is an error); --workers is then ignored")
     p.add_argument("--out", metavar="FILE.csv", help="write the CSV here (default: standard output)")
     p.add_argument("--resume", action="store_true",
-                   help="keep the rows already in --out and solve only the other deals")
+                   help="keep the rows already in --out (each checked) and solve only the other deals; "
+                   "without it an existing --out is replaced only when the new survey is complete "
+                   "(interrupted, the old file stays and the new rows go to FILE.csv.partial)")
     p.add_argument("--proof-memory", metavar="SIZE", default=None,
                    help="blue: after the checker's plan, one more run keeping up to SIZE of positions "
                    "(e.g. 8G) for a deal still unknown")
@@ -74,13 +76,35 @@ def _rule_sets(variant, given: dict[str, list]) -> list:
     return [variant.rules(dict(zip(names, combo, strict=True))) for combo in itertools.product(*lists)]
 
 
+def _cannot_write(path: str | None, e: OSError) -> str:
+    """The one line of an output that cannot be opened (an ``OutputError`` says it all itself)."""
+    if isinstance(e, files.OutputError):
+        return str(e)
+    return f"cannot write {path}: {e.strerror or e}"
+
+
+def _output(args: argparse.Namespace) -> csvfile.CsvOutput:
+    """Where the CSV goes (``csvfile.CsvOutput``: a file kept until the new one is complete,
+    appended with ``--resume``, a stream); OutputError when it cannot be."""
+    return csvfile.CsvOutput(args.out, args.resume)
+
+
+def _ended(where: str | None, written: int, failed: OSError | None,
+           interrupt: BaseException | None, done: int, total: int, note: str) -> None:
+    """The line that says how a survey that did not complete ended, and where its rows are."""
+    if failed is not None:
+        print(f"baker8bit: cannot write {where or 'the output'}: {failed.strerror or failed}; "
+              f"{written} rows written" + (f"; {note}" if note else ""), file=sys.stderr)
+    elif interrupt is not None:
+        kept = f"; {note}" if note else (f", rows kept in {where}" if where else "")
+        print(f"baker8bit: {signals.said(interrupt)}; {done} of {total} deals done{kept}", file=sys.stderr)
+
+
 def _variant_survey(variant, args: argparse.Namespace, given: dict[str, list]) -> int:
     """A game with its own survey (``Variant.survey``: Blue's)."""
     if any(len(values) > 1 for values in given.values()):
         return fail(f"the survey of {variant.id} takes one value of each option")
     options = variant.check_options({name: values[0] for name, values in given.items()})
-    if args.resume and not args.out:
-        return fail("--resume needs --out FILE.csv")
     try:
         deals = sv.parse_deals(args.deals) if args.deals else None
     except ValueError as e:
@@ -90,30 +114,41 @@ def _variant_survey(variant, args: argparse.Namespace, given: dict[str, list]) -
     extra = {}
     if args.proof_memory is not None:
         try:
-            extra["proof_memory"] = parse_memory(args.proof_memory)
-        except ValueError as e:
+            extra["proof_memory"] = memory_arg(args.proof_memory)
+        except argparse.ArgumentTypeError as e:
             return fail(f"--proof-memory: {e}")
-    if args.resume and os.path.exists(args.out):
+    out = _output(args)
+    if out.resuming:
         try:
-            extra["kept"] = variant.survey.read_rows(args.out)
-        except (OSError, UnicodeDecodeError, ValueError) as e:
+            extra["kept"] = variant.survey.read_rows(str(out.target), name=args.out)
+        except (OSError, ValueError) as e:
             return fail(f"cannot resume: {e}")
     try:
-        mode = "a" if "kept" in extra else "w"
-        stream = open(args.out, mode, newline="", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
+        out.open()
     except OSError as e:
-        return fail(f"cannot write {args.out}: {e}")
+        return fail(_cannot_write(args.out, e))
+    interrupt: BaseException | None = None
+    failed: OSError | None = None
+    table = ""
     try:
-        table = variant.survey.run(options, deals, stream, sys.stderr, workers=args.workers or 1,
-                               max_positions=args.max_states if args.max_states != DEFAULT_MAX_STATES else None,
-                               max_seconds=args.max_seconds, **extra)
-    except KeyboardInterrupt:
-        print("baker8bit: interrupted" + (f"; the rows written are kept in {args.out}" if args.out else ""),
-              file=sys.stderr)
-        return 130
+        table = variant.survey.run(options, deals, out.stream, sys.stderr, workers=args.workers or 1,
+                                   max_positions=args.max_states if args.max_states != DEFAULT_MAX_STATES else None,
+                                   max_seconds=args.max_seconds, **extra)
+    except KeyboardInterrupt as e:
+        interrupt = e
+    except OSError as e:  # a full disk, a closed pipe
+        failed = e
     finally:
-        if stream is not sys.stdout:
-            stream.close()
+        closing, note = out.close(complete=interrupt is None and failed is None, failed=failed is not None)
+    failed = failed or closing
+    if failed is not None or interrupt is not None:
+        rows = max(0, out.rows - (1 if out.header else 0))
+        if failed is not None:
+            _ended(args.out, rows, failed, None, 0, 0, note)
+            return 1
+        kept = f"; {note}" if note else (f"; the rows written are kept in {args.out}" if args.out else "")
+        print(f"baker8bit: {signals.said(interrupt)}{kept}", file=sys.stderr)
+        return signals.code(interrupt)
     print(table, file=sys.stdout if args.out else sys.stderr)
     return 0
 
@@ -132,19 +167,18 @@ def run_survey(args: argparse.Namespace) -> int:
         deals = sv.parse_deals(args.deals)
     except ValueError as e:  # VariantError too: the message names the game
         return fail(str(e))
-    if args.resume and not args.out:
-        return fail("--resume needs --out FILE.csv")
+    out = _output(args)
     done: dict = {}
     fields = sv.FIELDS
-    if args.resume and os.path.exists(args.out):
-        try:
-            fields = sv.csv_fields(args.out) or sv.FIELDS  # an earlier version's CSV keeps its columns
-            done = sv.read_rows(args.out)
-        except (OSError, UnicodeDecodeError, ValueError) as e:
+    if out.resuming:
+        try:  # an earlier version's CSV keeps its columns
+            header, done = sv.read_csv(str(out.target), variant.rule_sets(), name=args.out)
+        except (OSError, ValueError) as e:
             return fail(f"cannot resume: {e}")
+        fields = header or sv.FIELDS
         if "suits" in fields and any(rs.name not in sv.OLD_RULE_SETS for rs in rule_sets):
             return fail(f"cannot resume: {args.out} is a 0.1.0 survey of the 1989 game (a suits column); "
-                         f"write the survey of {variant.id} to another file")
+                        f"write the survey of {variant.id} to another file")
     total = len(rule_sets) * len(deals)
     kept = [done[(rs.name, d)] for rs in rule_sets for d in deals if (rs.name, d) in done] if done else []
     # a stream: never a list of every deal
@@ -157,49 +191,41 @@ def run_survey(args: argparse.Namespace) -> int:
         except RuntimeError as e:
             return fail(str(e))
     try:
-        stream, header, created = sv.open_output(args.out, args.resume)
+        out.open()
     except OSError as e:
         if client is not None:
             client.close()
-        return fail(f"cannot write {args.out}: {e.strerror or e}")
+        return fail(_cannot_write(args.out, e))
     progress = sv.Progress(sys.stderr, total)
     progress.update(len(kept), force=True)
     counts = sv.Counts(kept)
     written = 0
     workers = args.workers or sv.default_workers()
-    code = 0
+    interrupt: BaseException | None = None
     failed: OSError | None = None
     try:
-        writer = sv.RowWriter(stream, header, fields if not header else sv.FIELDS)
+        writer = sv.RowWriter(out.stream, out.header, fields if not out.header else sv.FIELDS)
         rows_in = sv.run_tasks_dask(tasks, client) if client is not None else sv.run_tasks(tasks, workers)
         for row in rows_in:
             writer.write(row)
             written += 1
             counts.add(row)
             progress.update(counts.n)
-    except KeyboardInterrupt:
-        code = 130
+    except KeyboardInterrupt as e:  # Ctrl-C or SIGTERM: the workers end with the pool
+        interrupt = e
     except OSError as e:  # a full disk, a closed pipe
-        failed, code = e, 1
+        failed = e
     finally:
         progress.close()
         if client is not None:
             client.close()  # now, not when the interpreter ends (distributed then prints tracebacks)
-        closing = sv.close_output(stream)
-        if closing is not None:
-            failed, code = failed or closing, code or 1
+        closing, note = out.close(complete=interrupt is None and failed is None, failed=failed is not None)
+    failed = failed or closing
     if failed is not None:
-        where = args.out or "the output"
-        gone = ""
-        if args.out and created and written == 0 and os.path.isfile(args.out):
-            os.unlink(args.out)  # no row in it: leave no empty CSV behind
-            gone = "; it was removed"
-        print(f"baker8bit: cannot write {where}: {failed.strerror or failed}; {written} rows written{gone}",
-              file=sys.stderr)
-        return code
+        _ended(args.out, written, failed, None, counts.n, total, note)
+        return 1
     table = counts.summary()
-    if code:
-        print(f"baker8bit: interrupted; {counts.n} of {total} deals done"
-              + (f", rows kept in {args.out}" if args.out else ""), file=sys.stderr)
+    if interrupt is not None:
+        _ended(args.out, written, None, interrupt, counts.n, total, note)
     print(table, file=sys.stdout if args.out else sys.stderr)
-    return code
+    return signals.code(interrupt) if interrupt is not None else 0

@@ -7,7 +7,6 @@ import random
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 from baker8bit import games
 from baker8bit.commands.common import (
@@ -22,6 +21,7 @@ from baker8bit.commands.window_args import (
     check_video_target,
     video_recording_path,
 )
+from baker8bit.core import files
 from baker8bit.sessions import options, userdata
 from baker8bit.sessions.session import Session
 
@@ -90,6 +90,11 @@ def remember_options(args, session):
     return chosen
 
 
+def tell(message: str) -> None:
+    """A session's message, on the terminal as well as (shortened) on the title."""
+    print(f"baker8bit: {message}", file=sys.stderr, flush=True)
+
+
 def given_options(args) -> dict:
     sound = False if args.mute else (True if args.sound else None)
     palette = None if args.pal is None else ("pal" if args.pal else "ntsc")
@@ -106,17 +111,21 @@ def run_window(args) -> int:
     capture_options(args)  # --scale with --window-scale: one line before anything
     # a bad -f file stops here (one line, exit 2), before any window
     machine = machine_for(args, seed, menu=True, random_deal=True)
-    record = Path(args.record).resolve() if args.record else None
+    inputs = [args.board]  # the board or game file (-f), never recorded over
+    # the recording's target: a link written through; the board itself, a folder or a device refused
+    record = files.target(args.record, inputs) if args.record else None
     video_out = getattr(args, "video_after", None)
     if video_out:
-        record = record or video_recording_path(video_out)
-        check_video_target(video_out)
+        record = record or files.target(video_recording_path(video_out), inputs)
+        files.distinct(record, video_out)
+        check_video_target(video_out, inputs)
     if record is not None and not record.parent.is_dir():
-        raise UsageError(f"cannot record to {args.record}: no such directory {record.parent}")
+        raise UsageError(f"cannot record to {args.record or record}: no such directory {record.parent}")
     session = Session(userdata.data_dir(), record)
     chosen = remember_options(args, session)
     for message in session.messages:
         print(f"baker8bit: {message}", file=sys.stderr)
+    session.tell = tell  # what goes wrong later (a recording that cannot be written) is said here too
     offer = session.saved_game  # the next start offers to resume it; ESC goes on to what was asked
     machine = session.start(machine)
     opts = AppOptions(scale=chosen.scale, crt=args.crt, pal=chosen.palette == "pal", glyphs=chosen.glyphs,

@@ -10,6 +10,7 @@ from pathlib import Path
 from baker8bit.commands.common import (
     UsageError,
 )
+from baker8bit.core import files
 from baker8bit.sessions import recording
 from baker8bit.sessions.video import VideoError, check_target, load_av
 
@@ -73,20 +74,23 @@ def video_recording_path(out: str):
     return p.with_name(f"{p.stem}-recording.txt")
 
 
-def check_video_target(out: str) -> None:
-    """A video name and PyAV checked before the window opens: one line, exit 2."""
+def check_video_target(out: str, inputs=()) -> None:
+    """A video name and PyAV checked before the window opens: one line, exit 2 (``inputs``: the
+    files the session reads, never written over)."""
 
     try:
         check_target(out)
         load_av()
     except VideoError as e:
         raise UsageError(str(e)) from None
+    files.target(out, inputs)
     if not Path(out).resolve().parent.is_dir():
         raise UsageError(f"cannot write {out}: no such directory {Path(out).resolve().parent}")
 
 
-def video(rec: recording.Recording, out: str, args) -> str:
-    """Render ``rec`` to the video ``out`` (``--video``): a progress bar on stderr, a summary returned."""
+def video(rec: recording.Recording, out: str, args, inputs=()) -> str:
+    """Render ``rec`` to the video ``out`` (``--video``): a progress bar on stderr, a summary returned.
+    ``inputs``: the files it is made from (the recording), never written over."""
 
     try:
         check_target(out)
@@ -95,6 +99,6 @@ def video(rec: recording.Recording, out: str, args) -> str:
 
         return render_video(rec, out, scale=getattr(args, "scale", None) or 2, glyphs=bool(args.glyphs),
                             pal=bool(args.pal), shape=args.aspect, click=bool(getattr(args, "click", False)),
-                            progress=sys.stderr)
+                            progress=sys.stderr, inputs=inputs)
     except (VideoError, OSError) as e:
         raise UsageError(str(e)) from None

@@ -98,12 +98,13 @@ class Tool(Protocol):
 
 class Survey(Protocol):
     """A game's own ``baker8bit survey``: ``run`` writes its CSV rows to ``out`` and returns the
-    table of results; ``read_rows`` reads such a CSV back, for ``--resume``."""
+    table of results; ``read_rows`` reads such a CSV back, for ``--resume``, every line checked
+    (a ValueError names the file, as ``name`` when given, and its first bad line)."""
 
     def run(self, options: Mapping[str, Any], deals, out, err, workers: int = 1, max_positions: int | None = None,
             max_seconds: float | None = None, proof_memory: int | None = None, kept=None) -> str: ...
 
-    def read_rows(self, path: str) -> list: ...
+    def read_rows(self, path: str, name: str | None = None) -> list: ...
 
 
 class Place(NamedTuple):
@@ -406,6 +407,7 @@ class Registry:
             other = self.owner(text, variant)
             if other is None:
                 raise
-            rules = variant.rules(options)
+            shape = variant.shape_of(variant.rules(options))
             raise VariantError(f"this is a board of {other.id} ({other.board_shape(text)}), "
-                               f"not of {variant.id} ({variant.shape_of(rules)})") from None
+                               f"not of {variant.id}" + (f" ({shape})" if shape else "") +
+                               f": give --game {other.id}") from None

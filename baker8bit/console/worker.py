@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from baker8bit.console.thinking import Inline, Task
-from baker8bit.core import compiled
+from baker8bit.core import compiled, signals
 from baker8bit.core.outcome import SearchResult
 
 _CONTEXT = "spawn"  # never fork a process that holds a window and a sound thread
@@ -53,8 +53,18 @@ def _batch(pid: int) -> None:
 
 
 def _serve(conn, games) -> None:
-    """The worker's loop: for each task, its levels in order until one is decided; a new
-    message (another task, or a cancel) stops the task between two levels."""
+    """The worker's loop (``_tasks``); Ctrl-C in the terminal, which reaches the worker too, ends
+    it quietly (the compiled searches look at the signals), and so does its parent's end."""
+    signals.end_with_parent()
+    try:
+        _tasks(conn, games)
+    except KeyboardInterrupt:
+        return
+
+
+def _tasks(conn, games) -> None:
+    """For each task, its levels in order until one is decided; a new message (another task, or
+    a cancel) stops the task between two levels."""
     try:
         _warm(games)
     except Exception:  # a task will say what is wrong, inline

@@ -37,14 +37,43 @@ def deal_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(f"deal must be a whole number 1..{MAX_DEAL}, not {text!r}") from None
 
 
-def positive_int(text: str) -> int:
+MAX_STATES = 10**12  # positions a search may be given: days of searching, and what a C long long holds
+MAX_SECONDS = 10**9  # about 31 years: a time limit past it is no limit
+MAX_WORKERS = 1024  # worker processes
+MAX_SAMPLES = 100_000  # sampled orders of the unseen cards a move (sequence's lookahead and sampling)
+MAX_SEED = 2**31 - 1  # a machine's seed, as the window draws them and a recording keeps them
+
+
+def _whole(text: str) -> int | None:
+    """The whole number ``text`` spells in plain decimal (an optional ``+`` and ``_`` between
+    digits, as Python writes them), or None."""
+    t = text.strip()
+    if not t or len(t) > 40 or not t.isascii():
+        return None
     try:
-        n = int(text)
+        return int(t)
     except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number above 0, not {text!r}")
-    return n
+        return None
+
+
+def bounded_int(lo: int, hi: int, what: str = "a whole number"):
+    """An argparse type: a whole number ``lo``..``hi``; anything else (a fraction, a number past
+    what the program can hold) is one line naming the limits."""
+
+    def parse(text: str) -> int:
+        n = _whole(text)
+        if n is None or not lo <= n <= hi:
+            raise argparse.ArgumentTypeError(f"expected {what} from {lo:,} to {hi:,}, not {text[:40]!r}")
+        return n
+
+    return parse
+
+
+positive_int = bounded_int(1, 10**18 - 1)  # a count; the options that reach a search take ``states_arg``
+states_arg = bounded_int(1, MAX_STATES, "a number of positions")
+workers_arg = bounded_int(1, MAX_WORKERS, "a number of worker processes")
+samples_arg = bounded_int(1, MAX_SAMPLES, "a number of samples")
+seed_arg = bounded_int(0, MAX_SEED, "a seed")
 
 
 def positive_float(text: str) -> float:
@@ -52,13 +81,14 @@ def positive_float(text: str) -> float:
         x = float(text)
     except ValueError:
         x = 0.0
-    if not x > 0:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
+    if not 0 < x <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0 and at most {MAX_SECONDS:,}, "
+                                         f"not {text[:40]!r}")
     return x
 
 
 def memory_arg(text: str) -> int:
-    """A memory size: ``512M``, ``2G``, ``100000K`` or bytes, at least 1M."""
+    """A memory size: ``512M``, ``2G``, ``100000K`` or bytes, 1M..``sizes.MAX_BYTES``."""
     try:
         return parse_memory(text)
     except ValueError as e:

@@ -8,9 +8,11 @@ ignored. Every error names the line, through the caller's exception class.
 
 from __future__ import annotations
 
+import json
 import re
 
 from baker8bit import __version__
+from baker8bit.core.files import read_input
 
 
 class Lines:
@@ -116,24 +118,51 @@ def decimal(text: str) -> int | None:
 
 def decode(data: bytes, error: type[Exception]) -> str:
     """UTF-8 text of ``data`` without a leading byte-order mark; ``error`` when it is not text."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise error("UTF-16 text: baker8bit reads UTF-8 (save the file as UTF-8)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise error(f"not text (byte {e.start} is not UTF-8)") from None
+        raise error(f"not text (byte {e.start} is not UTF-8: a binary file?)") from None
     if text.startswith(BOM):
         text = text[1:]
     nul = text.find("\0")
     if nul >= 0:
-        raise error(f"not text (character {nul} is a NUL)")
+        raise error(f"not text (character {nul} is a NUL: a binary or UTF-16 file?)")
     return text
 
 
 def read_text(path, error: type[Exception], limit: int = MAX_BYTES) -> str:
-    """A file's text, read with a size cap; a file over ``limit`` bytes or not UTF-8 text
-    raises ``error``; a UTF-8 byte-order mark is skipped. A missing file raises
-    FileNotFoundError as usual, other OS errors OSError."""
-    with open(path, "rb") as f:
-        data = f.read(limit + 1)
+    """A file's text, read with a size cap and without blocking (``files.read_input``); a file
+    over ``limit`` bytes or not UTF-8 text raises ``error``; a UTF-8 byte-order mark is skipped.
+    A missing file raises FileNotFoundError as usual, other OS errors OSError (a folder, a FIFO
+    with no writer: said in its ``strerror``)."""
+    data = read_input(path, limit)
     if len(data) > limit:
         raise error(f"too large (over {limit // (1 << 20)} MiB): not a baker8bit file")
     return decode(data, error)
+
+
+def json_loads(text: str, error: type[Exception], what: str = "file"):
+    """JSON of one of our files, strictly: a key twice in one object (which JSON readers take
+    silently, the last winning) is ``error`` naming it, as are JSON errors, nesting too deep and
+    numbers of thousands of digits."""
+
+    def unique(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise error(f"the key {quote(key)} is there twice in one object")
+            seen.add(key)
+        return dict(pairs)
+
+    try:
+        return json.loads(text, object_pairs_hook=unique)
+    except json.JSONDecodeError as e:
+        raise error(f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except RecursionError:
+        raise error(f"not a {what} (nested too deeply)") from None
+    except ValueError as e:
+        if isinstance(e, error):
+            raise
+        raise error(f"not a {what} ({str(e)[:60]})") from None

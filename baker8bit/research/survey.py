@@ -9,15 +9,14 @@ import csv
 import itertools
 import multiprocessing
 import os
-import signal
-import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple, TextIO
 
-from baker8bit.core.deal import DealError, check_deal_number
+from baker8bit.core import compiled, signals
+from baker8bit.core.deal import MAX_DEAL, DealError, check_deal_number
 from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
-from baker8bit.research import cluster
+from baker8bit.research import cluster, csvfile
 
 FIELDS = ("game", "deal", "outcome", "moves", "states", "seconds", "search")
 NO_SEARCH_FIELDS = FIELDS[:-1]  # before the search column: resumed, its rows written without it
@@ -124,30 +123,32 @@ def solve_task(task: Task) -> Row:
                result.search)
 
 
-def _quiet_worker() -> None:
-    # Ctrl-C reaches every process of the terminal's group; the parent handles it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 CHUNK = 256  # tasks handed to the pool at a time, so a stream of a billion deals is never held whole
 
 
-def run_tasks(tasks: Iterable[Task], workers: int) -> Iterator[Row]:
-    """Rows in task order, computed by ``workers`` processes (1: in this process). ``tasks`` may
-    be a stream; it is read ``CHUNK`` tasks at a time."""
+def run_pool(fn: Callable[[Any], Any], tasks: Iterable[Any], workers: int, chunksize: int = 1) -> Iterator[Any]:
+    """``fn`` of each task, in task order, computed by ``workers`` processes (1: in this process).
+    ``tasks`` may be a stream; it is read ``CHUNK`` tasks at a time. The workers leave Ctrl-C and
+    SIGTERM to this process (``signals.quiet_worker``): an interrupt here, or the end of the
+    results, ends them all with the pool; a row finished before is already yielded."""
     if workers <= 1:
         for task in tasks:
-            yield solve_task(task)
+            yield fn(task)
         return
     it = iter(tasks)
-    pool = multiprocessing.Pool(workers, initializer=_quiet_worker)
+    pool = multiprocessing.Pool(workers, initializer=signals.quiet_worker)
     try:
         while chunk := list(itertools.islice(it, CHUNK)):
-            yield from pool.imap(solve_task, chunk, chunksize=1)
+            yield from pool.imap(fn, chunk, chunksize=chunksize)
         pool.close()
     finally:
         pool.terminate()
         pool.join()
+
+
+def run_tasks(tasks: Iterable[Task], workers: int) -> Iterator[Row]:
+    """Rows in task order, computed by ``workers`` processes (1: in this process)."""
+    return run_pool(solve_task, tasks, workers)
 
 
 def solve_batch(tasks: list[Task]) -> list[Row]:
@@ -170,66 +171,64 @@ def default_workers() -> int:
 # ---- CSV ----------------------------------------------------------------------
 
 
-def csv_fields(path: str) -> tuple[str, ...] | None:
-    """The columns of a survey CSV (``FIELDS``, or those of an earlier version: without ``search``,
-    or 0.1.0's ``suits``), None for an empty file; ValueError for another CSV."""
-    with open(path, newline="", encoding="utf-8") as f:
-        fields = csv.DictReader(f).fieldnames
-    if fields is None:
-        return None
-    if tuple(fields) not in (FIELDS, NO_SEARCH_FIELDS, OLD_FIELDS):
-        raise ValueError(f"{path}: not a survey CSV (columns {','.join(FIELDS)} expected)")
-    return tuple(fields)
+def schema(rule_sets: Iterable[str] | None = None) -> csvfile.Schema:
+    """A survey CSV's columns as ``--resume`` reads them (this version's, those without
+    ``search``, and 0.1.0's with ``suits``); ``rule_sets``: the names its ``game`` column may hold
+    (default: every registered game's)."""
+    names = tuple(rule_sets) if rule_sets is not None else None
+
+    def game(text: str) -> str:
+        if (names is not None and text not in names) or (names is None and not text):
+            raise ValueError("a rule set of this survey's game (" + ", ".join(names or ()) + ")"
+                             if names is not None else "a rule set")
+        return text
+
+    def suits(text: str) -> str:  # 0.1.0: the 1989 game by its suit count
+        return game(f"baker{csvfile.whole(2, 4)(text)}")
+
+    return csvfile.Schema(
+        "survey CSV", FIELDS,
+        {"game": game, "suits": suits, "deal": csvfile.whole(1, MAX_DEAL), "outcome": csvfile.choice(*OUTCOMES),
+         "moves": csvfile.whole(0), "states": csvfile.whole(0), "seconds": csvfile.seconds,
+         "search": csvfile.choice(compiled.COMPILED, compiled.PURE)},
+        key=("game", "deal"), older=(NO_SEARCH_FIELDS, OLD_FIELDS), check=_check_row,
+        said=lambda r: f"deal {r['deal']} of {r.get('game') or r.get('suits')}")
 
 
-def read_rows(path: str) -> dict[tuple[str, int], Row]:
-    """Rows already in a survey CSV, by (rule set, deal); raise ValueError if malformed.
-
-    A CSV without the ``search`` column reads with ``search`` empty; one of version 0.1.0 (a
-    ``suits`` column: the 1989 game) reads as rule sets baker2..4."""
-    done: dict[tuple[str, int], Row] = {}
-    if csv_fields(path) is None:
-        return done
-    with open(path, newline="", encoding="utf-8") as f:
-        reader = csv.DictReader(f)
-        old = tuple(reader.fieldnames or ()) == OLD_FIELDS
-        for n, rec in enumerate(reader, start=2):
-            try:
-                game = f"baker{int(rec['suits'])}" if old else rec["game"]
-                row = Row(game, int(rec["deal"]), rec["outcome"], int(rec["moves"]),
-                          int(rec["states"]), float(rec["seconds"]), rec.get("search") or "")
-            except (TypeError, ValueError):
-                raise ValueError(f"{path}: line {n} is malformed") from None
-            if row.outcome not in OUTCOMES:
-                raise ValueError(f"{path}: line {n}: unknown outcome {row.outcome!r}")
-            done[(row.game, row.deal)] = row
-    return done
-
-
-def open_output(path: str | None, resume: bool) -> tuple[TextIO, bool, bool]:
-    """Where a survey or study writes its CSV: ``(stream, header wanted, file created)``.
-    With ``resume`` a file that has rows is appended to (no second header); no path is stdout.
-    OSError when the file cannot be opened."""
-    if not path:
-        return sys.stdout, True, False
-    header = not (resume and os.path.exists(path) and os.path.getsize(path) > 0)
-    created = not os.path.exists(path)
-    return open(path, "w" if header else "a", newline="", encoding="utf-8"), header, created  # noqa: SIM115
-
-
-def close_output(stream: TextIO) -> OSError | None:
-    """Close a CSV opened by ``open_output`` (never stdout); the error of a full disk, else None."""
-    if stream is sys.stdout:
-        return None
-    try:
-        stream.close()
-    except OSError as e:
-        return e
+def _check_row(row: dict) -> str | None:
+    if row["outcome"] != SOLVED and row["moves"] != 0:
+        return f"an {row['outcome']} deal has 0 moves, not {row['moves']}"
     return None
 
 
+def read_csv(path: str, rule_sets: Iterable[str] | None = None,
+             name: str | None = None) -> tuple[tuple[str, ...] | None, dict]:
+    """The columns of a survey CSV (None: an empty file) and its rows by (rule set, deal), every
+    line checked (``csvfile.read``); RowsError (a ValueError) names the first bad line. A CSV
+    without the ``search`` column reads with ``search`` empty; one of version 0.1.0 (a ``suits``
+    column: the 1989 game) reads as rule sets baker2..4."""
+    header, found = csvfile.read(path, schema(rule_sets), name)
+    done: dict[tuple[str, int], Row] = {}
+    for r in found:
+        game = r["suits"] if "suits" in r else r["game"]
+        done[(game, r["deal"])] = Row(game, r["deal"], r["outcome"], r["moves"], r["states"], r["seconds"],
+                                      r.get("search", ""))
+    return header, done
+
+
+def csv_fields(path: str) -> tuple[str, ...] | None:
+    """The columns of a survey CSV (None for an empty file); ValueError for another CSV."""
+    return read_csv(path)[0]
+
+
+def read_rows(path: str, rule_sets: Iterable[str] | None = None) -> dict[tuple[str, int], Row]:
+    """Rows already in a survey CSV, by (rule set, deal) (``read_csv``)."""
+    return read_csv(path, rule_sets)[1]
+
+
 class RowWriter:
-    """Writes rows as they come, flushed one by one (an interrupt keeps them). A row is a
+    """Writes rows as they come, each whole and flushed (an interrupt keeps them; ``stream``:
+    standard output or a ``csvfile.CsvOutput``'s stream). A row is a
     NamedTuple; the CSV gets its fields named in ``fields``, in that order (``seconds`` to
     0.1 ms), so a survey resumed into a CSV of an earlier version keeps that CSV's columns (0.1.0's
     ``suits``: the suit count of rule set ``bakerN``); the sequence study's rows are written by it too."""

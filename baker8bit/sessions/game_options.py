@@ -21,10 +21,12 @@ from typing import Any
 from baker8bit import games
 from baker8bit.console.contract import VariantError
 from baker8bit.core.files import AtomicWriteError, set_aside, write_text
+from baker8bit.core.textlines import json_loads, read_text
 
 MAGIC = "baker8bit-options"
 VERSION = 1
 FILE = "game-options.json"
+MAX_BYTES = 1 << 20  # a few options a game: anything this large is not the file
 
 
 class OptionsError(ValueError):
@@ -32,10 +34,7 @@ class OptionsError(ValueError):
 
 
 def loads(text: str) -> dict[str, dict[str, Any]]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise OptionsError(f"not valid JSON (line {e.lineno}: {e.msg})") from None
+    data = json_loads(text, OptionsError, "game options file")
     if not isinstance(data, dict) or data.get("format") != MAGIC or data.get("version") != VERSION:
         raise OptionsError(f"not a baker8bit options file version {VERSION}")
     entries = data.get("games")
@@ -73,11 +72,11 @@ def load_or_set_aside(path: str | os.PathLike) -> tuple[dict[str, dict[str, Any]
     was set aside."""
     p = Path(path)
     try:
-        text = p.read_text("utf-8")
+        text = read_text(p, OptionsError, MAX_BYTES)  # size-capped, never waiting on a FIFO
     except FileNotFoundError:
         return {}, None
-    except (OSError, UnicodeDecodeError) as e:
-        return {}, f"cannot read {p}: {e}; the options are the defaults"
+    except OSError as e:
+        return {}, f"cannot read {p}: {e.strerror or e}; the options are the defaults"
     try:
         return loads(text), None
     except OptionsError as e:

@@ -15,9 +15,9 @@ frame and keeps the file small and the encoding quick:
   change takes over its start time, so the total time stays exact.
 
 The file goes to a temporary file beside the target while frames arrive and is
-renamed over the target by ``close()`` only; on any failure (or an exception
-inside a ``with`` block) the temporary file is removed and an existing file at
-the path is left as it was.
+renamed over the target by ``close()`` only (``core/files.py``); on any failure (or an
+exception inside a ``with`` block: Ctrl-C, SIGTERM) the temporary file is removed and an
+existing file at the path is left as it was.
 
 Format facts (block layout, LZW code sizes, the clear and end codes, the
 4096-code table limit, 255-byte sub-blocks) follow the GIF89a specification.
@@ -29,6 +29,8 @@ import math
 import os
 import struct
 from pathlib import Path
+
+from baker8bit.core import files
 
 __all__ = ["GifWriter", "GifWriteError", "lzw_encode"]
 
@@ -129,19 +131,6 @@ def _sub_blocks(data: bytes) -> bytes:
     return bytes(out)
 
 
-def _open_temp(path: Path):
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    for n in range(1000):
-        tag = f"{os.getpid()}" if n == 0 else f"{os.getpid()}-{n}"
-        tmp = path.with_name(f".{path.name}.{tag}.gif-tmp")
-        try:
-            fd = os.open(tmp, flags, 0o666)
-        except FileExistsError:
-            continue
-        return os.fdopen(fd, "wb"), tmp
-    raise FileExistsError(f"too many temporary files beside {path}")
-
-
 class GifWriter:
     """Write an animated GIF frame by frame; see the module docstring.
 
@@ -158,7 +147,10 @@ class GifWriter:
         scale: int = 1,
         fps: float = 60.0,
         loop: bool = True,
+        inputs=(),
     ):
+        """``inputs``: the files the GIF is made from (a recording), never written over
+        (``files.target``: OutputError)."""
         for name, value in (("width", width), ("height", height), ("scale", scale)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be a positive integer, got {value!r}")
@@ -209,14 +201,17 @@ class GifWriter:
             # NETSCAPE2.0 application extension, loop count 0 = forever.
             header += b"\x21\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00"
 
+        self._out: files.Output | None = None
         self._file = None
-        self._tmp: Path | None = None
         try:
-            self._file, self._tmp = _open_temp(self.path)
+            self._out = files.output(self.path, inputs)  # OutputError (one line) for a refused target
+            self._file = self._out.file
             self._file.write(header)
+        except files.OutputError:
+            raise
         except OSError as e:
             self._abort()
-            raise GifWriteError(self.path, e) from e
+            raise GifWriteError(self.path, e.reason if isinstance(e, files.AtomicWriteError) else e) from e
 
     # -- context manager -------------------------------------------------
 
@@ -385,29 +380,18 @@ class GifWriter:
             # Only a whole recording under 2 cs gets a longer (2 cs) delay.
             self._write_held(max(MIN_DELAY, self._cs(end) - self._cs(self._held_start)))
             f.write(b"\x3b")  # trailer
-            f.flush()
-            os.fsync(f.fileno())
-            f.close()
             self._file = None
-            os.replace(self._tmp, self.path)
-            self._tmp = None
+            self._out.commit()  # fsynced and renamed over the target
         except BaseException as e:
             self._abort()
+            if isinstance(e, files.AtomicWriteError):
+                raise GifWriteError(self.path, e.reason) from e
             if isinstance(e, OSError) and not isinstance(e, GifWriteError):
                 raise GifWriteError(self.path, e) from e
             raise
 
     def _abort(self) -> None:
         """Forget everything: close and remove the temporary file."""
-        f, self._file = self._file, None
-        if f is not None:
-            try:
-                f.close()
-            except OSError:
-                pass
-        tmp, self._tmp = self._tmp, None
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+        out, self._out, self._file = getattr(self, "_out", None), None, None
+        if out is not None:
+            out.abort()

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
 from baker8bit.core.files import AtomicWriteError, set_aside, write_text
-from baker8bit.core.textlines import quote, read_text
+from baker8bit.core.textlines import json_loads, quote, read_text
 
 MAGIC = "baker8bit-options"
 FORMAT_VERSION = 1
@@ -51,14 +51,7 @@ def dumps(opts: Remembered) -> str:
 
 
 def loads(text: str) -> Remembered:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise OptionsError(f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-    except RecursionError:
-        raise OptionsError("not an options file (nested too deeply)") from None
-    except ValueError as e:
-        raise OptionsError(f"not an options file ({str(e)[:60]})") from None
+    data = json_loads(text, OptionsError, "options file")
     if not isinstance(data, dict) or data.get("format") != MAGIC:
         raise OptionsError(f"not a baker8bit options file (\"format\" should be {MAGIC!r})")
     if data.get("version") != FORMAT_VERSION or isinstance(data.get("version"), bool):

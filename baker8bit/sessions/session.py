@@ -16,19 +16,24 @@ No Pyxel here; file errors never stop the game, they become messages.
 
 from __future__ import annotations
 
+import errno
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from baker8bit import games
 from baker8bit.atari import font
 from baker8bit.console.machine import Event
 from baker8bit.core import events as ev
+from baker8bit.core import files
 from baker8bit.core.files import AtomicWriteError
 from baker8bit.freecell.game import Game
 from baker8bit.games import KeyMachine
 from baker8bit.sessions import game_options, recording, savegame, stats, userdata
 
 RECORDING_EVERY = 600  # frames between periodic saves of a recording
+SAVE_LOCK = userdata.SAVE_FILE + ".lock"  # held by the window that keeps the saved game
+_HELD: dict[str, int] = {}  # data folders whose saved game this process keeps: the lock's descriptor
 
 
 class Session:
@@ -37,6 +42,8 @@ class Session:
         self.data_dir = data_dir
         self.record_path = record_path
         self.messages: list[str] = []  # whole sentences, for the console
+        self.tell: Callable[[str], None] | None = None  # says a later message at once (the terminal)
+        self.told = ""  # the last message ``tell`` said
         self.screen_note = ""  # the latest, in 20 characters, for the title
         self.recorder: recording.Recorder | None = None
         self.machine: KeyMachine | None = None
@@ -51,10 +58,13 @@ class Session:
                 self._note(f"cannot make the data folder {data_dir}: {e.strerror or e}; "
                            "statistics and the saved game are not kept this time", "NOTHING IS SAVED")
                 self.data_dir = data_dir = None
+        self.owner = True  # this session keeps the saved game (``_hold_save``)
         if data_dir is not None:
             st, msg = stats.load_or_set_aside(self.stats_path)
             self._note(msg, "DAMAGED FILE KEPT")
             self.tracker = stats.StatsTracker(st, self.stats_path)
+            self._hold_save()
+        if data_dir is not None and self.owner:
             self.saved_game, msg = savegame.load_or_set_aside(self.save_path)
             self._note(msg, "DAMAGED FILE KEPT")
             if msg and os.path.lexists(self.save_path):  # unreadable, and not moved aside
@@ -65,6 +75,35 @@ class Session:
         if data_dir is not None:
             self.prefs, msg = game_options.load_or_set_aside(self.options_path)
             self._note(msg, "DAMAGED FILE KEPT")
+
+    def _hold_save(self) -> None:
+        """One saved game per data folder, kept by one window (one process: Pyxel has one window
+        a process): the first session of this process on the folder takes ``savegame.txt.lock``
+        (an OS lock, gone when the process ends, however it ends) for the process's life. When
+        another window holds it, this one neither offers, writes nor deletes the saved game; its
+        games still count in the statistics (merged under their own lock), and one left
+        unfinished when it closes counts as lost (``close``), so no result is lost."""
+        key = os.path.realpath(self.data_dir)
+        if key in _HELD:
+            return
+        try:
+            _HELD[key] = files.lock(self.data_dir / SAVE_LOCK)
+        except files.LockError as e:
+            if e.errno != errno.EAGAIN:  # no lock can be made (a read-only folder): nothing is saved anyway
+                return
+            self.owner = False
+            self.keep_save_file = True
+            self._note(f"another baker8bit window is open on {self.data_dir} and keeps the saved game; "
+                       "this window's game is not saved (one left unfinished counts as lost)", "GAME NOT SAVED")
+
+    def close(self) -> None:
+        """The window closes: in a window that keeps no saved game, a game left unfinished is
+        lost (a window that keeps it has saved it, to be offered next time)."""
+        if not self.owner and self.tracker is not None:
+            self.tracker.quit(saved=False)
+            if self.tracker.save_error:
+                self._note(self.tracker.save_error)
+                self.tracker.save_error = None
 
     @property
     def stats_path(self) -> Path:
@@ -82,6 +121,9 @@ class Session:
         if msg:
             self.messages.append(msg)
             self.screen_note = short
+            if self.tell is not None and msg != self.told:  # a failure again, move after move: said once
+                self.tell(msg)
+                self.told = msg
 
     # -- the machine -------------------------------------------------------------------
 

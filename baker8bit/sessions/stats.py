@@ -56,10 +56,8 @@ app only forwards events and says whether it saved on quitting.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
-import time
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -68,9 +66,10 @@ from pathlib import Path
 
 from baker8bit import __version__, games
 from baker8bit.core import events as ev
+from baker8bit.core import files
 from baker8bit.core.events import Event
 from baker8bit.core.files import AtomicWriteError, set_aside, write_text
-from baker8bit.core.textlines import read_text
+from baker8bit.core.textlines import json_loads, read_text
 
 
 def _hint() -> str:
@@ -284,14 +283,7 @@ def _loads_v2(data: dict) -> Stats:
 
 def loads(text: str) -> Stats:
     """Read and validate statistics (format 1 or 2); StatsError on anything wrong."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise StatsError(f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-    except RecursionError:
-        raise StatsError("not a statistics file (nested too deeply)") from None
-    except ValueError as e:  # a number of thousands of digits
-        raise StatsError(f"not a statistics file ({str(e)[:60]})") from None
+    data = json_loads(text, StatsError, "statistics file")  # a key twice is an error, not the last one
     if not isinstance(data, dict) or data.get("format") != MAGIC:
         raise StatsError(f"not a baker8bit statistics file (\"format\" should be {MAGIC!r})")
     v = data.get("version")
@@ -324,28 +316,12 @@ LOCK_WAIT = 10.0  # seconds to wait for another baker8bit to finish writing the 
 
 @contextmanager
 def locked(path: str | os.PathLike, wait: float = LOCK_WAIT):
-    """Hold ``<name>.lock`` beside the statistics (an OS lock, released if the process dies),
-    so the read-modify-write of two baker8bit windows cannot interleave. OSError when the lock
-    cannot be made or is still held after ``wait`` seconds."""
-    lock = Path(path).with_name(Path(path).name + ".lock")
-    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+    """Hold ``<name>.lock`` beside the statistics (``files.lock``: an OS lock, released if the
+    process dies), so the read-modify-write of two baker8bit windows cannot interleave.
+    ``files.LockError`` (an OSError saying which) when the lock cannot be made (a read-only
+    folder) or is still held after ``wait`` seconds."""
+    fd = files.lock(Path(path).with_name(Path(path).name + ".lock"), wait)
     try:
-        deadline = time.monotonic() + wait
-        while True:
-            try:
-                if os.name == "posix":
-                    import fcntl  # POSIX only
-
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                else:  # pragma: no cover - Windows
-                    import msvcrt  # Windows only
-
-                    msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-                break
-            except (BlockingIOError, PermissionError):
-                if time.monotonic() > deadline:
-                    raise OSError(errno.EAGAIN, f"{lock} is held by another baker8bit") from None
-                time.sleep(0.005)
         yield
     finally:
         os.close(fd)  # closing releases the lock

@@ -24,7 +24,7 @@ import os
 import sys
 from pathlib import Path
 
-from baker8bit.core.files import write_text
+from baker8bit.core.files import read_input, write_text
 
 ENV = "BAKER8BIT_DATA_DIR"
 VENDOR = "baker8bit"
@@ -122,9 +122,10 @@ class DataFiles:
         write_text(self.path(name), text)
 
     def load(self, name: str, limit: int) -> bytes:
+        """At most ``limit + 1`` bytes of the file (more than ``limit``: the game says it is too
+        large), never waiting on a FIFO (``files.read_input``)."""
         path = self.path(name)
         try:
-            with open(path, "rb") as f:
-                return f.read(limit + 1)
+            return read_input(path, limit)
         except OSError as e:
             raise OSError(f"cannot read {path}: {e.strerror or e}") from None

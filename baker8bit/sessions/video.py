@@ -16,17 +16,18 @@ Atari's exact rate, a fraction); each frame's sound is the PCM given with it, so
 pictures stay together however long the video.
 
 The file is written to a temporary file beside the target and renamed over it by ``close``
-only: an error or Ctrl-C (an exception inside the ``with`` block) removes the temporary file
-and leaves any file at the path as it was.
+only (``core/files.py``): an error, Ctrl-C or SIGTERM (an exception inside the ``with`` block)
+removes the temporary file and leaves any file at the path as it was.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from fractions import Fraction
 from pathlib import Path
+
+from baker8bit.core import files
 
 INSTALL_HINT = 'video needs PyAV: pip install av (in a clone of baker8bit: pip install ".[video]")'
 
@@ -81,7 +82,8 @@ class VideoWriter:
     """``add(picture, pcm)`` one frame at a time, then ``close()`` (or use ``with``)."""
 
     def __init__(self, path: str | os.PathLike, width: int, height: int, fps: Fraction, colours: list[int],
-                 rate: int = 48000):
+                 rate: int = 48000, inputs=()):
+        """``inputs``: the files the video is made from (a recording), never written over."""
         self.path = Path(path)
         suffix = check_target(self.path)
         av = self.av = load_av()
@@ -92,11 +94,13 @@ class VideoWriter:
         if not directory.is_dir():
             raise VideoError(f"cannot write {path}: no such directory {directory}")
         container, vcodec, acodec, options = FORMATS[suffix]
-        try:
-            fd, self.tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=suffix, dir=directory)
-            os.close(fd)
-        except OSError as e:
-            raise VideoError(f"cannot write {path}: {e.strerror or e}") from None
+        try:  # OutputError (the same file as the recording, a folder, a device): one line, as it is
+            self.out = files.output(self.path, inputs, by_name=True, suffix=suffix)
+        except files.OutputError:
+            raise
+        except files.AtomicWriteError as e:
+            raise VideoError(f"cannot write {path}: {e.reason.strerror or e.reason}") from None
+        self.tmp = self.out.tmp
         try:
             self.container = av.open(self.tmp, "w", format=container)
             self.video = self.container.add_stream(vcodec, rate=self.fps)
@@ -169,14 +173,11 @@ class VideoWriter:
             self.container.mux(self.video.encode(None))
             self.container.mux(self.audio.encode(None))
             self.container.close()
-            with open(self.tmp, "rb+") as f:
-                os.fsync(f.fileno())
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(self.tmp, 0o666 & ~umask)  # an ordinary file, not mkstemp's private 0600
-            os.replace(self.tmp, self.path)
+            self.out.commit()  # fsynced and renamed over the target
         except (av.FFmpegError, OSError) as e:
             self._discard()
+            if isinstance(e, files.AtomicWriteError):
+                e = e.reason
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             raise VideoError(f"cannot write {self.path}: {why} (any previous file is unchanged)") from None
         except BaseException:
@@ -192,10 +193,7 @@ class VideoWriter:
                 container.close()
         except Exception:
             pass
-        try:
-            os.unlink(self.tmp)
-        except OSError:
-            pass
+        self.out.abort()
 
     def __enter__(self) -> VideoWriter:
         return self

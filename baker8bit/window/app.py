@@ -10,6 +10,7 @@ this same ``update``, so a replay shows exactly what was played.
 
 from __future__ import annotations
 
+import atexit
 import os
 import signal
 import sys
@@ -36,7 +37,7 @@ from baker8bit.games import KeyMachine
 from baker8bit.sessions.demo import planner
 from baker8bit.window import aspect, gamepad, icon, keyboard, mouse, render
 from baker8bit.window.audio import Audio
-from baker8bit.window.overlay import Overlay
+from baker8bit.window.overlay import QUIT_PAD_UNSAVED, QUIT_UNSAVED, Overlay
 
 NTSC_FPS, PAL_FPS = 60, 50
 CRT_SCREEN_MODE = 2  # Pyxel's "retro" screen filter
@@ -304,6 +305,8 @@ class App:
         self.recording_mark = False  # not for --record: its screens are those a replay shows
         if session is not None and session.data_dir is not None:
             self.overlay.record = self.toggle_recording
+        if session is not None and not session.owner:  # another window keeps the saved game
+            self.overlay.question, self.overlay.pad_question = QUIT_UNSAVED, QUIT_PAD_UNSAVED
         self.shown: Screen | None = None  # the screen last drawn: what a click lands on
         g = geometry()
         # The Atari picture (336 x 224): Pyxel's screen itself when it has that size, else an
@@ -495,7 +498,11 @@ class App:
         self.renderer.draw(self.shown, target)
 
     def run(self) -> None:
-        """Pyxel's loop; Ctrl-C or SIGTERM saves the recording first (``run_until_signal``)."""
+        """Pyxel's loop; Ctrl-C or SIGTERM saves the recording first (``run_until_signal``). When
+        the window closes, however it closes, the session closes (``Session.close``: a game a
+        second window cannot save counts as lost)."""
+        if self.session is not None:
+            atexit.register(self.session.close)  # Pyxel ends the process when the window closes
         run_until_signal(self.update, self.draw, self._keep_work)
 
     def _keep_work(self) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import struct
-import tempfile
 import zlib
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import pyxel
 from baker8bit.atari.screen import geometry
 from baker8bit.console.look import Look
 from baker8bit.console.screens import compose
+from baker8bit.core import files
 from baker8bit.games import KeyMachine
 from baker8bit.window import aspect
 from baker8bit.window.app import App, AppOptions
@@ -28,10 +28,12 @@ def shaped(app: App, scale: int = 1, shape: str = aspect.DEFAULT) -> tuple[bytes
     return aspect.resample(app.picture_bytes(), g.width, g.height, shape, scale)
 
 
-def screenshot(app: App, out: str | os.PathLike, scale: int = 1, shape: str = aspect.DEFAULT) -> tuple[int, int]:
-    """Draw the app's current frame and write it as a PNG (temp file, then rename): ``scale``
-    scanlines a scanline, the columns resampled to the pixel ``shape`` (window/aspect.py).
-    Returns the PNG's width and height."""
+def screenshot(app: App, out: str | os.PathLike, scale: int = 1, shape: str = aspect.DEFAULT,
+               inputs=()) -> tuple[int, int]:
+    """Draw the app's current frame and write it as a PNG (``core/files.py``: a temporary file
+    renamed over ``out`` when whole; ``inputs``, the files the picture is made from, are never
+    written over): ``scale`` scanlines a scanline, the columns resampled to the pixel ``shape``
+    (window/aspect.py). Returns the PNG's width and height."""
     out = Path(out)
     if not 1 <= scale <= 16:
         raise ValueError(f"scale must be 1..16, not {scale}")
@@ -39,22 +41,19 @@ def screenshot(app: App, out: str | os.PathLike, scale: int = 1, shape: str = as
     directory = out.parent if str(out.parent) else Path(".")
     if not directory.is_dir():
         raise CaptureError(f"cannot write {out}: no such directory {directory}")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".png", dir=directory)
-    except OSError as e:  # (not the temporary file's name: the user named ``out``)
-        raise CaptureError(f"cannot write {out}: {e.strerror or e}") from None
-    os.close(fd)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)  # an ordinary file, not mkstemp's private 0600
+    try:  # Pyxel writes the file by its name, which must end in .png
+        target = files.output(out, inputs, by_name=True, suffix=".png")
+    except files.OutputError:
+        raise
+    except files.AtomicWriteError as e:  # (not the temporary file's name: the user named ``out``)
+        raise CaptureError(f"cannot write {out}: {e.reason.strerror or e.reason}") from None
     try:
         data, w, h = shaped(app, scale, shape)
-        write_png(tmp, data, w, h)
-        check_png(tmp, out)
-        os.replace(tmp, out)
+        write_png(target.tmp, data, w, h)
+        check_png(target.tmp, out)
+        target.commit()
     except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        target.abort()
         raise
     return w, h
 

@@ -68,13 +68,19 @@ PAD_LIST = (
 )
 QUIT_QUESTION = ("QUIT BAKER8BIT?", "", "Y: YES   N: NO", "", "YOUR GAME IS SAVED")
 QUIT_PAD = ("QUIT BAKER8BIT?", "", "A: YES   B: NO", "", "YOUR GAME IS SAVED")  # asked by the pad
+# a second window on one data folder (sessions/session.py): the first keeps the saved game
+QUIT_UNSAVED = ("QUIT BAKER8BIT?", "", "Y: YES   N: NO", "", "GAME NOT SAVED")
+QUIT_PAD_UNSAVED = ("QUIT BAKER8BIT?", "", "A: YES   B: NO", "", "GAME NOT SAVED")
 HINT = "?:KEYS"
 REC = "REC"
 
 
 class Overlay:
     def __init__(self, quit: Callable[[], None] | None = None):
-        self.showing: tuple[str, ...] | None = None  # KEY_LIST, PAD_LIST, QUIT_QUESTION or QUIT_PAD
+        self.showing: tuple[str, ...] | None = None  # KEY_LIST, PAD_LIST or a quit question
+        # the quit questions, asked by the keyboard and by the pad: the UNSAVED ones in a window that
+        # keeps no saved game
+        self.question, self.pad_question = QUIT_QUESTION, QUIT_PAD
         self.quit = quit or pyxel.quit
         self.record: Callable[[], None] | None = None  # the record key's action (a session to record)
 
@@ -88,7 +94,7 @@ class Overlay:
         if ctrl_r and self.showing is None and self.record is not None:
             self.record()
             return True
-        if self.showing in (QUIT_QUESTION, QUIT_PAD):
+        if self.showing in (self.question, self.pad_question):
             if yes:
                 self.showing = None
                 self.quit()
@@ -100,7 +106,7 @@ class Overlay:
                 self.showing = None
             return True
         if ctrl_q or pad_quit:
-            self.showing = QUIT_PAD if pad_quit and not ctrl_q else QUIT_QUESTION
+            self.showing = self.pad_question if pad_quit and not ctrl_q else self.question
             return True
         if slash or pad_help:
             self.showing = KEY_LIST if slash else PAD_LIST

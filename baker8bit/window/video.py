@@ -67,13 +67,17 @@ def replay_window(rec: recording.Recording, speed: float = 1.0, scale: int | Non
 
 
 def render_headless(rec: recording.Recording, gif: str | None = None, png_dir: str | None = None,
-                    scale: int = 1, glyphs: bool = False, pal: bool = False, shape: str = aspect.DEFAULT) -> str:
+                    scale: int = 1, glyphs: bool = False, pal: bool = False, shape: str = aspect.DEFAULT,
+                    inputs=()) -> str:
     """Render every frame of the recording, ``scale`` scanlines a scanline in the pixel
-    ``shape`` (window/aspect.py); returns a one-line summary."""
+    ``shape`` (window/aspect.py); returns a one-line summary. ``inputs``: the files it is made
+    from (the recording), never written over."""
 
     gif_path = Path(gif).resolve() if gif else None
     dir_path = Path(png_dir).resolve() if png_dir else None
     if dir_path is not None:
+        if dir_path.exists() and not dir_path.is_dir():
+            raise VideoError(f"cannot write PNG frames to {png_dir}: it is a file, not a folder")
         dir_path.mkdir(parents=True, exist_ok=True)
     if gif_path is not None and not gif_path.parent.is_dir():
         raise VideoError(f"cannot write {gif}: no such directory {gif_path.parent}")
@@ -81,7 +85,7 @@ def render_headless(rec: recording.Recording, gif: str | None = None, png_dir: s
     _, w, h = shaped(app, scale, shape)
     colours = palette.load("pal" if pal else "ntsc")
     fps = 50 if pal else 60
-    writer = GifWriter(gif_path, w, h, colours, scale=1, fps=fps) if gif_path else None
+    writer = GifWriter(gif_path, w, h, colours, scale=1, fps=fps, inputs=inputs) if gif_path else None
     pngs, last, out = 0, None, b""
     with writer if writer is not None else nullcontext():  # an error: no GIF, no temp file
         for _ in range(rec.frames + 1):
@@ -92,7 +96,7 @@ def render_headless(rec: recording.Recording, gif: str | None = None, png_dir: s
                     out = shaped(app, scale, shape)[0]
                 writer.add_frame(out)
             if dir_path is not None and frame != last:
-                screenshot(app, dir_path / f"frame-{app.machine.frame:06d}.png", scale, shape)
+                screenshot(app, dir_path / f"frame-{app.machine.frame:06d}.png", scale, shape, inputs)
                 pngs += 1
             last = frame
             if app.machine.frame < rec.frames:
@@ -107,11 +111,12 @@ def render_headless(rec: recording.Recording, gif: str | None = None, png_dir: s
 
 
 def render_video(rec: recording.Recording, out: str, scale: int = 2, glyphs: bool = False, pal: bool = False,
-                 shape: str = aspect.DEFAULT, click: bool = False, progress=None) -> str:
+                 shape: str = aspect.DEFAULT, click: bool = False, progress=None, inputs=()) -> str:
     """Render every frame of the recording to a video with its sound (``sessions/video.py``, the
     suffix of ``out`` choosing the format) at the Atari's frame rate; the sound events of each
     update are mixed by ``sessions/soundtrack.py`` from that frame on. ``progress``: a text
-    stream for a progress bar. Returns a one-line summary."""
+    stream for a progress bar; ``inputs``: the files it is made from, never written over. Returns
+    a one-line summary."""
 
     check_target(out)
     load_av()  # before any work: without PyAV, one line says how to get it
@@ -135,7 +140,7 @@ def render_video(rec: recording.Recording, out: str, scale: int = 2, glyphs: boo
         bar = Progress(progress, total)
     started = time.perf_counter()
     last, picture = None, b""
-    with VideoWriter(out, w, h, track.fps, palette.load(standard), track.rate) as writer:
+    with VideoWriter(out, w, h, track.fps, palette.load(standard), track.rate, inputs=inputs) as writer:
         for k in range(total):
             app.draw()
             frame = app.picture_bytes()

@@ -25,12 +25,17 @@ from it, remade when popped) and the moves place numbers in an arena.
 import functools
 import time
 
+from cpython.exc cimport PyErr_CheckSignals
+
 from baker8bit.freecell.solver import family as _family
 from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 
 include "csearch.pxi"
 
 cdef int CLOCK_EVERY = _family.CLOCK_EVERY
+# positions popped between two looks at the signals (Ctrl-C, SIGTERM: PyErr_CheckSignals runs
+# Python's handlers, whose exception ends the search): 2^16, a few hundredths of a second
+cdef long long SIGNAL_MASK = 0xFFFF
 
 cdef enum:
     AUTO = 0x80      # in a move's destination byte: the game makes this move itself
@@ -290,6 +295,7 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     cdef int scheme, nparents, need_ranks, w_dig, w_bury, w_empty, w_long
     cdef int p_home_cell, p_home_col, p_cell_parent, p_cell_empty, p_parent, p_empty, p_park
     cdef int64_t v, off, where, next_clock = CLOCK_EVERY
+    cdef long long popped = 0
 
     _rules(r, p, order)   # the rule set's parameters, as C data: read nowhere else
     ncol = r.ncol
@@ -309,6 +315,9 @@ cdef _run(p, order, cols, cells, found, step0, names, int total, long long max_s
     path.ends(0, arena.size)
 
     while stack.size:
+        popped += 1
+        if not popped & SIGNAL_MASK:
+            PyErr_CheckSignals()
         if deadline is not None and searched >= next_clock:
             next_clock = searched + CLOCK_EVERY
             if time.perf_counter() >= deadline:

@@ -31,6 +31,7 @@ reference's ``bytes`` in a ``set``.
 
 import time
 
+from cpython.exc cimport PyErr_CheckSignals
 from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memcpy
 from libc.stdint cimport uint64_t, uint32_t, uint8_t, int64_t, int32_t, int16_t
@@ -53,6 +54,7 @@ assert _reference.UNDECIDED == UND
 cdef double NOISE = _reference.NOISE
 cdef double OPENS = _reference.OPENS
 cdef int CLOCK_EVERY = _reference.CLOCK_EVERY
+cdef int64_t SIGNAL_MASK = 0xFFFF  # positions between two looks at the signals (2^16)
 
 
 cdef struct Entry:       # a position on the stack
@@ -524,6 +526,8 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
                 path_card[depth - 1] = e.card
                 path_to[depth - 1] = e.to
             positions += 1
+            if not positions & SIGNAL_MASK:
+                PyErr_CheckSignals()  # Ctrl-C, SIGTERM: Python's handler raises, the run ends
             memcpy(k, seen.keys + e.slot * WORDS, WORDS * sizeof(uint64_t))
             ngaps = _unpack_all(k, size, b, pos, gaps)
             if _is_won(b, size, w, top):

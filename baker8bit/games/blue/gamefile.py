@@ -185,9 +185,8 @@ def _loads(text: str) -> Game:
 def load(path: str | os.PathLike, bare: bool = False) -> Game:
     """Read a game file (with ``bare``, or a bare layout: ``read_game``); any problem raises
     GameFileError (the file is only read)."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
+    try:  # once, size-capped, never waiting on a FIFO
+        data = files.read_input(path, MAX_BYTES)
     except OSError as e:
         raise GameFileError(f"cannot read {path}: {e.strerror or e}") from None
     return from_bytes(data, bare)

@@ -22,16 +22,19 @@ from __future__ import annotations
 import csv
 import itertools
 import math
-import multiprocessing
 import sys
 import time
 from collections import deque
 from typing import NamedTuple, TextIO
 
-from baker8bit.core.compiled import search_name
+from baker8bit.core.compiled import COMPILED, PURE, search_name
+from baker8bit.core.deal import MAX_DEAL
 from baker8bit.core.sizes import parse_memory
 from baker8bit.games.blue import checker, rules
+from baker8bit.games.blue.game import RANKS as SIZES_RANKS
+from baker8bit.games.blue.game import SUITS as SIZES_SUITS
 from baker8bit.games.blue.rules import GAP, Layout
+from baker8bit.research import csvfile
 from baker8bit.research import survey as sv
 
 FIELDS = ("suits", "ranks", "deal", "dealt", "best", "best_aces", "moves", "positions", "seconds", "search",
@@ -177,18 +180,9 @@ def check_task(task: Task) -> Row:
 
 
 def run_rows(tasks: list[Task], workers: int):
-    """Rows in task order, from ``workers`` processes (1: this process)."""
-    if workers <= 1 or len(tasks) <= 1:
-        for t in tasks:
-            yield check_task(t)
-        return
-    pool = multiprocessing.Pool(workers, initializer=sv._quiet_worker)
-    try:
-        yield from pool.imap(check_task, tasks, chunksize=1)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+    """Rows in task order, from ``workers`` processes (1: this process; ``survey.run_pool``: an
+    interrupt ends the workers with the pool)."""
+    return sv.run_pool(check_task, tasks, workers if len(tasks) > 1 else 1)
 
 
 def summary(rows: list[Row]) -> str:
@@ -210,22 +204,48 @@ def summary(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
-def read_rows(path: str) -> list[Row]:
+VERDICTS = (checker.SOLVED, checker.UNSOLVABLE, checker.UNKNOWN)
+
+
+def _aces(text: str) -> str:
+    if text != "-" and (len(set(text)) != len(text) or not text or any(c not in SUITS_LETTERS for c in text)):
+        raise ValueError(f"'-' or an ordering of the aces ({SUITS_LETTERS[:2]}..., each suit once)")
+    return text
+
+
+def _check(row: dict) -> str | None:
+    if row["best"] == checker.SOLVED and row["best_aces"] == "-":
+        return "a layout solved with the best ordering names its aces, not '-'"
+    if row["best"] != checker.SOLVED and row["best_aces"] != "-":
+        return f"a layout {row['best']} with the best ordering has no aces ('-'), not {row['best_aces']!r}"
+    if row["best"] != checker.SOLVED and row["moves"]:
+        return f"a layout not solved has 0 moves, not {row['moves']}"
+    if row["dealt"] == checker.SOLVED and row["best"] != checker.SOLVED:
+        return "a layout solved with the aces as dealt is solved with the best ordering too"
+    if row["best_aces"] != "-" and len(row["best_aces"]) != row["suits"]:
+        return f"{row['suits']} suits have {row['suits']} aces, not {row['best_aces']!r}"
+    return None
+
+
+SUITS_LETTERS = "".join(rules.SUITS)
+SCHEMA = csvfile.Schema(
+    "Blue survey CSV", FIELDS,
+    {"suits": csvfile.whole(min(SIZES_SUITS), max(SIZES_SUITS)),
+     "ranks": csvfile.whole(min(SIZES_RANKS), max(SIZES_RANKS)),
+     "deal": csvfile.whole(1, MAX_DEAL), "dealt": csvfile.choice(*VERDICTS),
+     "best": csvfile.choice(*VERDICTS, NOT_CHECKED), "best_aces": _aces, "moves": csvfile.whole(0),
+     "positions": csvfile.whole(0), "seconds": csvfile.seconds,
+     "search": csvfile.choice(COMPILED, PURE), "dealt_by": csvfile.text(), "best_by": csvfile.text()},
+    key=("suits", "ranks", "deal"), older=[FIELDS[:n] for n in range(len(FIELDS) - 1, 8, -1)], check=_check,
+    said=lambda r: f"deal {r['deal']} of {r['suits']}x{r['ranks']}")
+
+
+def read_rows(path: str, name: str | None = None) -> list[Row]:
     """The rows of a survey CSV written by ``run_survey`` (an older one without the last
-    columns reads them as empty), for ``--resume``; ValueError names the file and line."""
-    rows: list[Row] = []
-    with open(path, newline="", encoding="utf-8") as f:
-        reader = csv.DictReader(f)
-        if reader.fieldnames is None or list(reader.fieldnames) != list(FIELDS[: len(reader.fieldnames)]):
-            raise ValueError(f"{path}: line 1: not a Blue survey (columns {','.join(FIELDS)})")
-        for rec in reader:
-            try:
-                rows.append(Row(int(rec["suits"]), int(rec["ranks"]), int(rec["deal"]), rec["dealt"], rec["best"],
-                                rec["best_aces"], int(rec["moves"]), int(rec["positions"]),
-                                float(rec["seconds"]), *(rec.get(k) or "" for k in FIELDS[9:])))
-            except (TypeError, ValueError, KeyError):
-                raise ValueError(f"{path}: line {reader.line_num}: not a Blue survey row") from None
-    return rows
+    columns reads them as empty), for ``--resume``, every line checked (``csvfile.read``);
+    RowsError (a ValueError) names the file and its first bad line."""
+    _, found = csvfile.read(path, SCHEMA, name)
+    return [Row(*(r.get(k, "") for k in FIELDS)) for r in found]
 
 
 def run_survey(suits: int, ranks: int, deals: list[int] | None, out: TextIO, err: TextIO = sys.stderr,

@@ -32,8 +32,8 @@ class BlueSurvey:
             kw["max_seconds"] = max_seconds
         return study.run_survey(options["suits"], options["ranks"], deals, out, err, workers=workers, **kw)
 
-    def read_rows(self, path: str) -> list:
-        return study.read_rows(path)
+    def read_rows(self, path: str, name: str | None = None) -> list:
+        return study.read_rows(path, name)
 
 
 class BlueVariant(Variant):
@@ -84,6 +84,20 @@ class BlueVariant(Variant):
     def pad_buttons(self, rules):
         """L switches between strategy and play (``P``), R is one move forward (RETURN)."""
         return {"PAD_L": "P", "PAD_R": "RETURN"}
+
+    def board_shape(self, text: str) -> str | None:
+        """``a Blue game file`` or ``a Blue layout of 4 x 13`` when the text is one (read whole),
+        so a Blue file given to another game is named Blue's (``Registry.owner``)."""
+        try:
+            game = gamefile.read_game(text)
+        except gamefile.GameFileError:
+            return None
+        first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+        kind = "game file" if first.startswith(gamefile.MAGIC) else "layout"
+        return f"a Blue {kind} of {game.layout.suits} x {game.layout.ranks}"
+
+    def shape_of(self, rules) -> str:
+        return f"a game file or a layout of {rules.suits} x {rules.ranks}"
 
     def read_board(self, text: str, options: dict[str, Any] | None = None):
         """A game file (``gamefile``), or a bare layout (rows of cells, as ``show`` prints; its size

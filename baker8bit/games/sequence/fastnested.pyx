@@ -7,6 +7,7 @@ it; ``tests/test_sequence_nested.py`` compares the two. A position is a fixed C 
 for each move tried.
 """
 
+from cpython.exc cimport PyErr_CheckSignals
 from libc.string cimport memcpy
 
 from baker8bit.games.sequence import nested as _ref
@@ -34,6 +35,16 @@ cdef struct Game:
 
 cdef unsigned long long rng
 cdef long long positions
+cdef long long next_look  # positions at the next look at the signals
+cdef long long SIGNAL_EVERY = 0x10000  # positions between two looks (2^16)
+
+
+cdef int look() except -2:
+    """Ctrl-C or SIGTERM since the last look: Python's handler raises, and the search ends (-2)."""
+    global next_look
+    next_look = positions + SIGNAL_EVERY
+    PyErr_CheckSignals()
+    return 0
 
 
 cdef inline double rnd() noexcept:
@@ -144,9 +155,11 @@ cdef inline int score(Game *g) noexcept:
     return g.fins[0] + g.fins[1] + g.fins[2] + g.fins[3]
 
 
-cdef int playout(Game *g, int *seq, int *ln) noexcept:
+cdef int playout(Game *g, int *seq, int *ln) except -2:
     cdef int ms[16]
     cdef int n, m
+    if positions >= next_look:
+        look()
     while True:
         n = moves(g, ms)
         if n == 0:
@@ -157,7 +170,7 @@ cdef int playout(Game *g, int *seq, int *ln) noexcept:
         ln[0] += 1
 
 
-cdef int nested(Game *g, int level, int *out, int *outlen) noexcept:
+cdef int nested(Game *g, int level, int *out, int *outlen) except -2:
     cdef int best_score = -1, best_len = 0, played = 0, n, i, j, sc, ln
     cdef int best[MAXSEQ]
     cdef int seq[MAXSEQ]
@@ -205,6 +218,7 @@ def run(cards, storage, finals, int level, long long seed):
     if rng == 0:
         rng = 1
     positions = 0
+    next_look = SIGNAL_EVERY
     g.n = len(cards)
     for i in range(g.n):
         g.cards[i] = cards[i]

@@ -10,6 +10,7 @@ positions.
 """
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.exc cimport PyErr_CheckSignals
 from libc.string cimport memcmp
 
 from time import monotonic
@@ -31,6 +32,7 @@ assert (_ref.SYMMETRY, _ref.FORCED, _ref.DEAD, _ref.EAGER, _ref.HAND) == (SYMMET
 cdef long long LCG_A = _ref.LCG_A, LCG_C = _ref.LCG_C, LCG_M = _ref.LCG_M
 cdef int NOISE_SCALE = _ref.NOISE_SCALE
 cdef long long CLOCK_MASK = _ref.CLOCK_MASK
+cdef long long SIGNAL_MASK = 0xFFFF  # positions between two looks at the signals (2^16)
 
 
 class _Limit(Exception):
@@ -304,6 +306,8 @@ cdef class _Run:
             raise _Limit
         if self.deadline and not self.count & CLOCK_MASK and monotonic() > self.deadline:
             raise _Limit
+        if not self.count & SIGNAL_MASK:
+            PyErr_CheckSignals()  # Ctrl-C, SIGTERM: Python's handler raises, the search ends
         if flags & DEAD and self._dead():
             self.failed.add(key)
             self._undo(forced)

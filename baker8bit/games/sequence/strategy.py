@@ -23,12 +23,14 @@ earlier unconditional rule always takes first are errors naming the line
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from baker8bit.core import files
 from baker8bit.games.sequence.rules import KING_RANK, SEQUENCES, Move, State
 
 FILLER = frozenset(
@@ -426,21 +428,38 @@ def shipped_names() -> list[str]:
     return sorted(p.name[:-4] for p in SHIPPED.iterdir() if p.name.endswith(".txt"))
 
 
+MAX_BYTES = 1 << 20  # a strategy file is a page of rules; anything larger is not one
+
+
+def _shipped(name: str) -> bool:
+    return "/" not in name and "\\" not in name and not name.endswith(".txt") and (SHIPPED / f"{name}.txt").is_file()
+
+
+def is_file(name_or_path: str) -> bool:
+    """Does ``name_or_path`` name a strategy file (anything but a shipped strategy's name)?"""
+    return not _shipped(name_or_path)
+
+
 def load(name_or_path: str, also: tuple[str, ...] = ()) -> Strategy:
-    """A shipped strategy by name (``random``, ``greedy``, ``best``...) or a strategy file; errors
-    name the file as given and its line. ``also``: other names the caller takes (the study's
-    reference players), listed when a name is unknown."""
-    if "/" not in name_or_path and "\\" not in name_or_path and not name_or_path.endswith(".txt"):
-        res = SHIPPED / f"{name_or_path}.txt"
-        if not res.is_file():
-            known = ", ".join([*shipped_names(), *also])
-            raise StrategyError(f"no strategy {name_or_path!r}: known ones are {known}, or give a file name")
-        return parse(res.read_text(encoding="utf-8"), name_or_path)
+    """A shipped strategy by name (``random``, ``greedy``, ``best``...) or a strategy file (a
+    shipped name wins over a file of that name: ``./best`` is the file); errors name the file as
+    given and its line. The file is read once, with a size limit, never waiting on a FIFO.
+    ``also``: other names the caller takes (the study's reference players), listed when a name
+    is unknown."""
+    if _shipped(name_or_path):
+        return parse((SHIPPED / f"{name_or_path}.txt").read_text(encoding="utf-8"), name_or_path)
     path = Path(name_or_path)
+    bare = "/" not in name_or_path and "\\" not in name_or_path and not name_or_path.endswith(".txt")
+    if bare and not os.path.lexists(path):
+        known = ", ".join([*shipped_names(), *also])
+        raise StrategyError(f"no strategy {name_or_path!r}: known ones are {known}, or give a file "
+                            f"name (there is no file {name_or_path!r} here either)")
     try:
-        data = path.read_bytes()
+        data = files.read_input(path, MAX_BYTES)
     except OSError as e:
         raise StrategyError(f"cannot read strategy {name_or_path}: {e.strerror or e}") from None
+    if len(data) > MAX_BYTES:
+        raise StrategyError(f"cannot read strategy {name_or_path}: over {MAX_BYTES >> 20} MiB, not a strategy")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:

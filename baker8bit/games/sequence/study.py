@@ -9,18 +9,18 @@ interval per player; ``chart_png`` draws the same in the game's 8-bit style.
 
 from __future__ import annotations
 
-import csv
 import math
-import multiprocessing
 import struct
 import zlib
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple, TextIO
 
 from baker8bit.atari import font, palette
+from baker8bit.core.deal import MAX_DEAL
 from baker8bit.games.sequence import players as pl
+from baker8bit.games.sequence import strategy as strat
 from baker8bit.games.sequence.rules import deal as deal_of
-from baker8bit.research import cluster
+from baker8bit.research import cluster, csvfile
 from baker8bit.research import survey as sv
 
 FIELDS = ("strategy", "deal", "won", "moves", "outcome", "home", "reason", "seconds", "search")
@@ -46,6 +46,7 @@ class Task(NamedTuple):
     deal: int
     samples: int  # 0: the player's default
     max_states: int
+    parsed: strat.Strategy | None = None  # a strategy, read once by the command: workers never read its file
 
 
 _players: dict = {}
@@ -55,7 +56,11 @@ def _player(task: Task) -> pl.Player:
     key = (task.strategy, task.samples, task.max_states)
     p = _players.get(key)
     if p is None:
-        p = _players[key] = pl.player(task.strategy, samples=task.samples, max_states=task.max_states)
+        if task.parsed is not None:
+            p = pl.StrategyPlayer(task.parsed, task.strategy)
+        else:
+            p = pl.player(task.strategy, samples=task.samples, max_states=task.max_states)
+        _players[key] = p
     return p
 
 
@@ -66,19 +71,12 @@ def play_task(task: Task) -> Row:
 
 
 def run_tasks(tasks: list[Task], workers: int) -> Iterator[Row]:
-    """Rows in task order, from ``workers`` processes (1: in this process)."""
-    if workers <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield play_task(task)
-        return
-    pool = multiprocessing.Pool(workers, initializer=sv._quiet_worker)
-    try:
-        # fast players: many games a chunk; search players: one at a time
-        yield from pool.imap(play_task, tasks, chunksize=1 if len(tasks) < 200 else 8)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+    """Rows in task order, from ``workers`` processes (1: in this process; ``survey.run_pool``:
+    an interrupt ends the workers with the pool)."""
+    if len(tasks) <= 1:
+        workers = 1
+    # fast players: many games a chunk; search players: one at a time
+    return sv.run_pool(play_task, tasks, workers, chunksize=1 if len(tasks) < 200 else 8)
 
 
 def play_batch(tasks: list[Task]) -> list[Row]:
@@ -103,27 +101,23 @@ Progress = sv.Progress
 # ---- CSV ---------------------------------------------------------------------------------
 
 
-def read_rows(path: str) -> dict[tuple[str, int], Row]:
-    """Rows already in a study CSV, by (strategy, deal); ValueError if malformed."""
-    done: dict[tuple[str, int], Row] = {}
-    with open(path, newline="", encoding="utf-8") as f:
-        reader = csv.DictReader(f)
-        if reader.fieldnames is None:
-            return done
-        if tuple(reader.fieldnames) != FIELDS:
-            raise ValueError(f"{path}: not a sequence study CSV (columns {','.join(FIELDS)} expected)")
-        for n, rec in enumerate(reader, start=2):
-            try:
-                row = Row(rec["strategy"], int(rec["deal"]), int(rec["won"]), int(rec["moves"]), rec["outcome"],
-                          int(rec["home"]), rec["reason"], float(rec["seconds"]), rec["search"])
-            except (TypeError, ValueError):
-                raise ValueError(f"{path}: line {n} is malformed") from None
-            if row.outcome not in OUTCOMES:
-                raise ValueError(f"{path}: line {n}: unknown outcome {row.outcome!r}")
-            if row.search not in SEARCHES:
-                raise ValueError(f"{path}: line {n}: unknown search {row.search!r}")
-            done[(row.strategy, row.deal)] = row
-    return done
+SCHEMA = csvfile.Schema(
+    "sequence study CSV", FIELDS,
+    {"strategy": csvfile.text(empty=False), "deal": csvfile.whole(1, MAX_DEAL), "won": csvfile.whole(0, 1),
+     "moves": csvfile.whole(0), "outcome": csvfile.choice(*OUTCOMES), "home": csvfile.whole(0, 52),
+     "reason": csvfile.text(), "seconds": csvfile.seconds, "search": csvfile.choice(*SEARCHES)},
+    key=("strategy", "deal"),
+    check=lambda r: (f"won is {r['won']} and the outcome {r['outcome']!r}: a game is won (1) exactly when its "
+                     "outcome is 'won'") if (r["won"] == 1) != (r["outcome"] == pl.WON) else (
+        f"a won game has 52 cards home, not {r['home']}" if r["won"] and r["home"] != 52 else None),
+    said=lambda r: f"deal {r['deal']} of {r['strategy']}")
+
+
+def read_rows(path: str, name: str | None = None) -> dict[tuple[str, int], Row]:
+    """Rows already in a study CSV, by (strategy, deal), every line checked (``csvfile.read``);
+    RowsError (a ValueError) names the first bad line."""
+    _, found = csvfile.read(path, SCHEMA, name)
+    return {(r["strategy"], r["deal"]): Row(*(r[f] for f in FIELDS)) for r in found}
 
 
 class RowWriter(sv.RowWriter):

@@ -14,16 +14,14 @@ sampled orders of the unseen cards, without seeing the deck).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
-from baker8bit.core import files
-from baker8bit.core.arguments import UsageError, positive_int
+from baker8bit.core import files, signals
+from baker8bit.core.arguments import MAX_SAMPLES, UsageError, samples_arg, states_arg, workers_arg
 from baker8bit.games.sequence import players
 from baker8bit.games.sequence import strategy as strat
 from baker8bit.games.sequence import study as sd
-from baker8bit.research import cluster
-from baker8bit.research import survey as sv
+from baker8bit.research import cluster, csvfile
 
 SUMMARY = "sequence: strategies and reference players on every deal of a range"
 FIELDS = sd.FIELDS
@@ -35,17 +33,37 @@ def add_arguments(p) -> None:
                    "clairvoyant, lookahead or sampling")
     p.add_argument("--deals", required=True, help="deal numbers: 1-10000, 7, or 1-10,20-30")
     p.add_argument("--out", metavar="FILE.csv", help="write the CSV here (default: standard output)")
-    p.add_argument("--resume", action="store_true", help="keep the rows already in --out; play only the others")
-    p.add_argument("--workers", type=positive_int, default=None, help="worker processes (default: one per core)")
+    p.add_argument("--resume", action="store_true",
+                   help="keep the rows already in --out (each checked) and play only the others; without it an "
+                   "existing --out is replaced only when the new study is complete (interrupted, the old file "
+                   "stays and the new rows go to FILE.csv.partial)")
+    p.add_argument("--workers", type=workers_arg, default=None, help="worker processes (default: one per core)")
     p.add_argument("--chart", metavar="FILE.png", help="draw the win rates and intervals to this PNG")
-    p.add_argument("--samples", type=positive_int, default=None,
+    p.add_argument("--samples", type=samples_arg, default=None,
                    help="lookahead and sampling: sampled orders of the unseen cards per move "
-                   "(default 8 for lookahead, 64 for sampling)")
-    p.add_argument("--max-states", type=positive_int, default=200_000,
+                   f"(default 8 for lookahead, 64 for sampling; at most {MAX_SAMPLES:,})")
+    p.add_argument("--max-states", type=states_arg, default=200_000,
                    help="clairvoyant: positions searched before answering 'unknown' (default 200000)")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None,
                    help="play on the Dask distributed cluster whose scheduler is at ADDRESS "
                    '(tcp://host:8786; Dask: pip install "dask[distributed]"), not in local processes')
+
+
+def strategies(given: list[str]) -> dict[str, strat.Strategy | None]:
+    """Each name once, in order, with its strategy read now, once (None: a reference player):
+    the workers are handed the strategies, never their files."""
+    out: dict[str, strat.Strategy | None] = {}
+    for name in given:
+        if name in out:
+            continue
+        if name in players.PLAYERS:
+            out[name] = None
+            continue
+        try:
+            out[name] = strat.load(name, also=players.PLAYERS)
+        except strat.StrategyError as e:
+            raise UsageError(str(e)) from None
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,25 +73,20 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(e)) from None
     if not deals:
         raise UsageError(f"no deals in {args.deals!r}")
-    names: list[str] = []
-    for name in args.strategy:
-        if name not in players.PLAYERS:
-            try:
-                strat.load(name, also=players.PLAYERS)
-            except strat.StrategyError as e:
-                raise UsageError(str(e)) from None
-        if name not in names:
-            names.append(name)
-    if args.resume and not args.out:
-        raise UsageError("--resume needs --out FILE.csv")
+    chosen = strategies(args.strategy)
+    files_read = [name for name, parsed in chosen.items() if parsed is not None and strat.is_file(name)]
+    files.distinct(args.out, args.chart)
+    out = csvfile.CsvOutput(args.out, args.resume, inputs=files_read)
+    if args.chart:
+        files.target(args.chart, inputs=files_read)  # refused now, not after the games
     done: dict = {}
-    if args.resume and os.path.exists(args.out):
+    if out.resuming:
         try:
-            done = sd.read_rows(args.out)
-        except (OSError, UnicodeDecodeError, ValueError) as e:
+            done = sd.read_rows(str(out.target), name=args.out)
+        except (OSError, ValueError) as e:
             raise UsageError(f"cannot resume: {e}") from None
-    wanted = [(n, d) for n in names for d in deals]
-    tasks = [sd.Task(n, d, args.samples or 0, args.max_states) for n, d in wanted if (n, d) not in done]
+    wanted = [(n, d) for n in chosen for d in deals]
+    tasks = [sd.Task(n, d, args.samples or 0, args.max_states, chosen[n]) for n, d in wanted if (n, d) not in done]
     client = None
     if args.scheduler:  # reach the cluster (and a worker) before any CSV is opened: a failure leaves none
         try:
@@ -81,19 +94,21 @@ def run(args: argparse.Namespace) -> int:
         except (RuntimeError, ValueError) as e:
             raise UsageError(str(e)) from None
     try:
-        stream, header, _ = sv.open_output(args.out, args.resume)
+        out.open()
     except OSError as e:
         if client is not None:
             client.close()
-        raise UsageError(f"cannot write {args.out}: {e.strerror or e}") from None
+        raise UsageError(str(e) if isinstance(e, files.OutputError) else
+                         f"cannot write {args.out}: {e.strerror or e}") from None
     rows = dict(done)
     progress = sd.Progress(sys.stderr, len(wanted))
     progress.update(len(wanted) - len(tasks), force=True)
     fresh = 0
-    code = 0
+    interrupt: BaseException | None = None
+    unreachable = False
     failed: OSError | None = None
     try:
-        writer = sd.RowWriter(stream, header)
+        writer = sd.RowWriter(out.stream, out.header)
         rows_in = (sd.run_tasks_dask(tasks, client) if client is not None
                    else sd.run_tasks(tasks, args.workers or sd.default_workers()))
         for row in rows_in:
@@ -101,34 +116,35 @@ def run(args: argparse.Namespace) -> int:
             rows[(row.strategy, row.deal)] = row
             fresh += 1
             progress.update(len(wanted) - len(tasks) + fresh)
-    except KeyboardInterrupt:
-        code = 130
+    except KeyboardInterrupt as e:  # Ctrl-C or SIGTERM: the workers end with the pool
+        interrupt = e
     except RuntimeError as e:  # no Dask, or the scheduler cannot be reached
         if not args.scheduler:
             raise
         print(f"\nbaker8bit: {e}", file=sys.stderr)
-        code = 2
+        unreachable = True
     except OSError as e:  # a full disk, a closed pipe
-        failed, code = e, 1
+        failed = e
     finally:
         progress.close()
-        closing = sv.close_output(stream)
-        if closing is not None:
-            failed, code = failed or closing, code or 1
+        closing, note = out.close(complete=interrupt is None and failed is None and not unreachable,
+                                  failed=failed is not None or unreachable)
+    failed = failed or closing
     if failed is not None:
         print(f"baker8bit: cannot write {args.out or 'the output'}: {failed.strerror or failed}; "
-              f"{fresh} rows written", file=sys.stderr)
-        return code
-    if code == 2:  # the cluster could not be used: said above in one line
-        return code
-    if code:
-        print(f"baker8bit: interrupted; {len(wanted) - len(tasks) + fresh} of {len(wanted)} games done"
-              + (f", rows kept in {args.out}" if args.out else ""), file=sys.stderr)
+              f"{fresh} rows written" + (f"; {note}" if note else ""), file=sys.stderr)
+        return 1
+    if unreachable:  # the cluster could not be used: said above in one line
+        return 2
+    if interrupt is not None:
+        kept = f"; {note}" if note else (f", rows kept in {args.out}" if args.out else "")
+        print(f"baker8bit: {signals.said(interrupt)}; {len(wanted) - len(tasks) + fresh} of {len(wanted)} "
+              f"games done{kept}", file=sys.stderr)
     table_rows = list(rows.values())
     print(sd.table(table_rows), file=sys.stdout if args.out else sys.stderr)
     if args.chart and table_rows:
         try:
-            files.write_bytes(args.chart, sd.chart_png(sd.lines(table_rows)))
+            files.write_bytes(args.chart, sd.chart_png(sd.lines(table_rows)), inputs=files_read)
         except OSError as e:
             raise UsageError(str(e)) from None
-    return code
+    return signals.code(interrupt) if interrupt is not None else 0
