@@ -85,7 +85,8 @@ def test_a_device_that_never_ends_is_read_no_further_than_the_limit(tmp_path, co
 def test_a_utf16_board_is_said_as_such(tmp_path):
     code, out, _ = cli("show", "--deal", "1")
     (tmp_path / "b.txt").write_bytes(out.encode("utf-16"))
-    refused(tmp_path, "solve", "--board", "b.txt", says="cannot read board b.txt: UTF-16 text: baker8bit reads UTF-8")
+    refused(tmp_path, "solve", "--board", "b.txt",
+            says="cannot read board b.txt: not text baker8bit reads (UTF-16: save the file as UTF-8)")
 
 
 def test_a_binary_recording_is_said_as_such(tmp_path):

@@ -42,7 +42,7 @@ def here(tmp_path, monkeypatch):
     (["keys", "--seed", str(2**64), "G"], "--seed: expected a seed from 0 to 2,147,483,647"),
     (["shot", "--seed", "-1", "--out", "x.png"], "--seed: expected a seed from 0 to 2,147,483,647"),
     (["demo", "--seed", HUGE], "--seed: expected a seed"),
-    (["solve", "--game", "sequence", "--nested", "1" + "0" * 30], "--nested: expected a level from 1 to 3"),
+    (["solve", "--game", "sequence", "--nested", "1" + "0" * 30], "--nested must be 1, 2 or 3"),
     (["solve", "--deal", str(2**31)], "deal must be a whole number 1..2147483647"),
     (["check", "blue", "--deal", "1", "--effort", "100000000000000000000"], "effort must be a whole number 1..1000"),
     (["shot", "--scale", "99999999999999999999", "--out", "x.png"], "scale must be a whole number 1..16"),

@@ -17,7 +17,6 @@ from baker8bit.commands.common import (
     UsageError,
     add_game_args,
     add_limit_args,
-    bounded_int,
     fail,
     memory_arg,
     start_of,
@@ -49,7 +48,7 @@ def register(subparsers) -> None:
                    "at most SIZE (e.g. 16G) of positions seen; past it the search forgets some and "
                    "searches them again when it meets them, so a deal too large for memory can still "
                    "be won or proved lost (slower; --max-states then counts positions searched, again or not)")
-    p.add_argument("--nested", type=bounded_int(1, 3, "a level"), default=None, metavar="L",
+    p.add_argument("--nested", type=int, default=None, metavar="L",
                    help=f"{having('nested')}: the nested Monte Carlo search of level L (1, 2 or 3) instead of the "
                    "depth-first one, seeds 1, 2, ... until one wins or --max-states moves are played; "
                    "it wins or says unknown (it proves nothing lost)")

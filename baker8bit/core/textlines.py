@@ -119,7 +119,7 @@ def decimal(text: str) -> int | None:
 def decode(data: bytes, error: type[Exception]) -> str:
     """UTF-8 text of ``data`` without a leading byte-order mark; ``error`` when it is not text."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise error("UTF-16 text: baker8bit reads UTF-8 (save the file as UTF-8)")
+        raise error("not text baker8bit reads (UTF-16: save the file as UTF-8)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
