@@ -147,6 +147,15 @@ class Variant:
         within ``max_states`` positions and ``max_seconds`` seconds (None: no such limit)."""
         raise NotImplementedError
 
+    def proof_space(self, position, rules) -> tuple | None:
+        """The questions ``baker8bit prove`` asks of ``position`` by an exhaustive search on disk
+        (``research/layered.py``): a tuple of ``research.layered.ProofTask`` (a verdict's name,
+        the game's state space, and the earlier verdict whose win answers it too), searched in
+        order. None (the default): the game has no state space for it, and ``prove`` refuses.
+        Blue gives ``dealt`` and ``best`` (``games/blue/prove.py``), King Albert one
+        (``games/king_albert/prove.py``)."""
+        return None
+
     def planner(self, rules, deal: int, strategy: str | None = None):
         """A demonstration planner (``console/demo.py``); ``strategy`` only where the game has strategies."""
         raise NotImplementedError

@@ -121,6 +121,18 @@ class BlueVariant(Variant):
             keys = keys[1:]
         return SolveResult(r.outcome, keys, len(moves), positions, seconds, search_name("blue"))
 
+    def proof_space(self, position: Game, rules) -> tuple:
+        """The layout (as dealt, whatever the game file played since) proved two ways, as ``check``
+        answers it: ``dealt`` (the aces as dealt) and ``best`` (the aces undecided: any ordering),
+        the second not searched when the first is won (a win as dealt is a win with the best
+        ordering)."""
+        from baker8bit.games.blue.prove import BlueSpace
+        from baker8bit.research.layered import ProofTask
+
+        lay = position.layout
+        return (ProofTask("dealt", BlueSpace(lay, position.initial, "dealt")),
+                ProofTask("best", BlueSpace(lay, position.initial, "best"), won_if="dealt"))
+
     def planner(self, rules, deal: int, strategy: str | None = None):
         from baker8bit.games.blue.demo import BluePlanner
 

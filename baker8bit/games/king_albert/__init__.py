@@ -88,6 +88,14 @@ class KingAlbert(FreecellVariant):
             return []  # a right click on nothing: nothing moves
         return [key] if view.phase == "spread" else ["S", key]
 
+    def proof_space(self, position, rules) -> tuple:
+        """The position proved by the safe moves home and every other legal single-card move, its
+        columns in no order (``prove.py``): one verdict, ``proof``."""
+        from baker8bit.games.king_albert.prove import KingAlbertSpace
+        from baker8bit.research.layered import ProofTask
+
+        return (ProofTask("proof", KingAlbertSpace(rules, position)),)
+
     def describe(self, rules) -> str:
         return "KING ALBERT" + (f" FROM {rules.base}" if rules.base else "")
 
