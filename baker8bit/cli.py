@@ -9,10 +9,9 @@ import os
 import sys
 
 from baker8bit import __version__
-from baker8bit.commands import MODULES
-from baker8bit.commands.common import OneLineParser, UsageError
+from baker8bit.commands import MODULES, window
 from baker8bit.core import compiled
-
+from baker8bit.core.arguments import OneLineParser, UsageError
 
 SUMMARY = ("An 8-bit console of six open solitaires on Pyxel: Baker Solitaire (ANTIC, 1989), Baker's Game, "
            "Eight Off, King Albert, McCarthy's sequence solitaire and Corvi's Blue")
@@ -42,8 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name in MODULES:
         module = importlib.import_module(f"baker8bit.commands.{name}")
         module.register(sub)
-        if hasattr(module, "register_root"):  # options of the bare `baker8bit` (the window)
-            module.register_root(parser)
+    window.register_root(parser)  # the options of the bare `baker8bit`: the window
     return parser
 
 

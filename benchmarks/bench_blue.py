@@ -16,10 +16,10 @@ MAX_SECONDS. ``--smoke``: 2 deals, 0.2 s, 5,000 positions a search, memory on 10
 
 from __future__ import annotations
 
+import importlib.util
 import multiprocessing
 import resource
 import statistics
-import importlib.util
 import sys
 import time
 import tracemalloc

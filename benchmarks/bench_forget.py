@@ -26,7 +26,7 @@ if importlib.util.find_spec("baker8bit") is None:  # the installed package; else
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit import games  # noqa: E402
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
 from baker8bit.freecell.solver import choose, params  # noqa: E402
 

@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import statistics
 import importlib.util
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -42,10 +42,10 @@ if importlib.util.find_spec("baker8bit") is None:  # measure the installed packa
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit import games  # noqa: E402
-from baker8bit.commands.common import OneLineParser  # noqa: E402
-from baker8bit.console.machine import KeyMachine  # noqa: E402
 from baker8bit.core import events as ev  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 from baker8bit.freecell import boardtext  # noqa: E402
+from baker8bit.games import KeyMachine  # noqa: E402
 from baker8bit.window.app import App, AppOptions, init_pyxel  # noqa: E402
 
 WARM_UP = 30

@@ -15,9 +15,9 @@ Run: python benchmarks/bench_gif.py [--seconds 120] [--fps 60]
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
-import importlib.util
 import sys
 import tempfile
 import time
@@ -26,7 +26,7 @@ from pathlib import Path
 if importlib.util.find_spec("baker8bit") is None:  # measure the installed package; else this tree
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 from baker8bit.sessions.gif import GifWriter  # noqa: E402
 
 W, H = 336, 224
@@ -55,7 +55,7 @@ def session(seconds: float, fps: float):
             block(screen, rng.randrange(cols), rng.randrange(rows - 3), rng.choice((0, rng.randrange(1, 128))))
         blinking = (i // blink_period) % 2 == 1
         lit = not blinking or (i // 8) % 2 == 0
-        for c, colour in zip(blink_cols, word):
+        for c, colour in zip(blink_cols, word, strict=True):
             block(screen, c, blink_row, colour if lit else 0)
         yield bytes(screen)
 

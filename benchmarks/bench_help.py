@@ -21,8 +21,8 @@ frames at their real pace).
 
 from __future__ import annotations
 
-import statistics
 import importlib.util
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -31,9 +31,9 @@ if importlib.util.find_spec("baker8bit") is None:  # measure the installed packa
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit import games  # noqa: E402
-from baker8bit.commands.common import OneLineParser  # noqa: E402
-from baker8bit.console.machine import KeyMachine  # noqa: E402
 from baker8bit.core import events as ev  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
+from baker8bit.games import KeyMachine  # noqa: E402
 
 FPS = 60
 WITHIN = 2 * FPS  # "within 2 s of game time"

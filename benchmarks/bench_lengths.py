@@ -31,10 +31,11 @@ if importlib.util.find_spec("baker8bit") is None:  # measure the installed packa
     sys.path.insert(0, str(ROOT))
 
 from baker8bit import games  # noqa: E402
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
+from baker8bit.core.outcome import SOLVED, UNKNOWN  # noqa: E402
 from baker8bit.freecell import fcsolve, moves  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, solve  # noqa: E402
+from baker8bit.freecell.solver import solve  # noqa: E402
 from baker8bit.freecell.solver.shorten import shorten  # noqa: E402
 
 GAMES = ("baker", "bakers-game", "eight-off", "king-albert")
@@ -130,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|---|")
     for game in args.game or GAMES:
         r = measure(game, deals, args.fc_iters)
-        pairs = list(zip(r["short"], r["theirs"]))
+        pairs = list(zip(r["short"], r["theirs"], strict=True))
         less = sum(a < b for a, b in pairs)
         same = sum(a == b for a, b in pairs)
         print(f"| {game} | {len(pairs)} | {fmt(r['found'])} | {fmt(r['short'])} | {fmt(r['keys'])} | "

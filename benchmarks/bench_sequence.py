@@ -27,9 +27,9 @@ from pathlib import Path
 if importlib.util.find_spec("baker8bit") is None:  # measure the installed package; else this tree
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
-from baker8bit.games.sequence import players as pl  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 from baker8bit.games.sequence import nested, search, solver  # noqa: E402
+from baker8bit.games.sequence import players as pl  # noqa: E402
 from baker8bit.games.sequence.rules import State, deal  # noqa: E402
 
 
@@ -59,7 +59,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--search-games", type=int, default=None, help="deals a search plays (default 5)")
     ap.add_argument("--max-states", type=int, default=None, help="clairvoyant budget (default 40,000, the study's)")
     ap.add_argument("--decide", type=int, default=None, help="deals the clairvoyant player decides (default 50)")
-    ap.add_argument("--hint-deals", type=int, default=None, help="deals HELP's sampling player is timed on (default 20)")
+    ap.add_argument("--hint-deals", type=int, default=None,
+                    help="deals HELP's sampling player is timed on (default 20)")
     ap.add_argument("--smoke", action="store_true", help="tiny sizes: 20 deals, 1 search deal, budget 2,000")
     args = ap.parse_args(argv)
     for name, full, tiny in (("games", 500, 20), ("search_games", 5, 1), ("max_states", 40_000, 2_000),

@@ -46,6 +46,7 @@ are what each solver itself spent, so the CPU ratio is the one to trust there.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -53,7 +54,6 @@ import resource
 import shutil
 import statistics
 import subprocess
-import importlib.util
 import sys
 import time
 from pathlib import Path
@@ -63,10 +63,11 @@ if importlib.util.find_spec("baker8bit") is None:  # measure the installed packa
     sys.path.insert(0, str(ROOT))
 
 from baker8bit import games  # noqa: E402
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE  # noqa: E402
 from baker8bit.freecell import boardtext, fcsolve  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, choose, params, searcher, solve  # noqa: E402
+from baker8bit.freecell.solver import choose, params, searcher, solve  # noqa: E402
 
 OUTCOMES = (SOLVED, UNSOLVABLE, UNKNOWN)
 _GENERATED = re.compile(r"This scan generated (\d+) states\.")

@@ -11,7 +11,7 @@ intervals (Student's t over the runs).
 
 Run: python benchmarks/bench_video.py [--frames 2689] [--runs 3] [--scale 1 2]
      python benchmarks/bench_video.py --smoke     # 120 frames, one run (the tests run this)
-Needs PyAV: pip install "baker8bit[video]".
+Needs PyAV: pip install ".[video]" (from a clone).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if importlib.util.find_spec("baker8bit") is None:  # measure the installed package; else this tree
     sys.path.insert(0, str(ROOT))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 from baker8bit.sessions import recording  # noqa: E402
 
 T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262}

@@ -23,7 +23,7 @@ os.environ["PYTHONSAFEPATH"] = "1"
 
 from baker8bit import games  # noqa: E402
 from baker8bit.console import script  # noqa: E402
-from baker8bit.console.machine import KeyMachine  # noqa: E402
+from baker8bit.games import KeyMachine  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
 IN_CI = os.environ.get("CI", "").lower() == "true"
@@ -36,8 +36,8 @@ def fc_solve_checked(pos, rs, *extra: str, timeout: float = 120) -> tuple[str, l
     import re
     import subprocess
 
+    from baker8bit.core.outcome import SOLVED
     from baker8bit.freecell import boardtext, fcsolve
-    from baker8bit.freecell.solver import SOLVED
 
     out = subprocess.run(fcsolve.command(rs, "-m", "-snx", *extra), input=boardtext.write(pos, rs),
                          capture_output=True, text=True, timeout=timeout,

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import pyxel
 import pytest
-
-from baker8bit.window import keyboard
-from baker8bit.atari import pokey
-from baker8bit.window.app import App, AppOptions
-from baker8bit.console.machine import KeyMachine
-from baker8bit.console.screens import compose
-from baker8bit.freecell.layout import field_columns, parking_columns
+import pyxel
 from conftest import pyxel_ready
+
+from baker8bit.atari import pokey
+from baker8bit.console.screens import compose
+from baker8bit.freecell.screen import field_columns, parking_columns
+from baker8bit.games import KeyMachine
+from baker8bit.window import keyboard
+from baker8bit.window.app import App, AppOptions
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ import sys
 import zipfile
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
@@ -95,8 +94,10 @@ def test_wheel_installs_and_draws_a_screen(tmp_path):
 
     # Without a C compiler the build says so in one line and the install runs the pure searches.
     pure_wheels = tmp_path / "pure"
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", str(sdist), "-w", str(pure_wheels)],
-                           capture_output=True, text=True, timeout=600, env=dict(env, CC="false"))
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", str(sdist), "-w", str(pure_wheels)],
+        capture_output=True, text=True, timeout=600, env=dict(env, CC="false"),
+    )
     assert built.returncode == 0, built.stderr[-2000:]
     said = [line for line in (built.stdout + built.stderr).splitlines() if "compiled searches were not built" in line]
     assert len(said) == 1 and "plain-Python searches will run" in said[0], said

@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from baker8bit.sessions import atomic
-from baker8bit.sessions.atomic import AtomicWriteError, set_aside, write_bytes, write_text
+from baker8bit.core import files
+from baker8bit.core.files import AtomicWriteError, set_aside, write_bytes, write_text
 
 OLD = b"old contents\n\x00\xff binary too\n"
 
@@ -40,7 +40,7 @@ def _disk_full(*args, **kwargs):
 def test_disk_full_while_writing_keeps_the_old_file(tmp_path, monkeypatch):
     f = tmp_path / "save.txt"
     f.write_bytes(OLD)
-    monkeypatch.setattr(atomic.os, "fsync", _disk_full)  # the data does not reach the disk
+    monkeypatch.setattr(files.os, "fsync", _disk_full)  # the data does not reach the disk
     with pytest.raises(AtomicWriteError) as info:
         write_text(f, "new contents that do not fit\n" * 1000)
     assert f.read_bytes() == OLD
@@ -53,7 +53,7 @@ def test_disk_full_while_writing_keeps_the_old_file(tmp_path, monkeypatch):
 def test_crash_at_the_rename_keeps_the_old_file(tmp_path, monkeypatch):
     f = tmp_path / "save.txt"
     f.write_bytes(OLD)
-    monkeypatch.setattr(atomic.os, "replace", _disk_full)
+    monkeypatch.setattr(files.os, "replace", _disk_full)
     with pytest.raises(AtomicWriteError):
         write_bytes(f, b"new")
     assert f.read_bytes() == OLD
@@ -67,7 +67,7 @@ def test_an_interrupted_write_removes_the_temporary_file_and_reraises(tmp_path, 
     def interrupted(*args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(atomic.os, "replace", interrupted)
+    monkeypatch.setattr(files.os, "replace", interrupted)
     with pytest.raises(KeyboardInterrupt):
         write_bytes(f, b"new")
     assert f.read_bytes() == OLD

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import need_fcsolve
 
 from baker8bit import games
-from conftest import need_fcsolve
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 NUM = r"\d+(?:\.\d+)?"
@@ -205,7 +205,7 @@ def test_bench_forget_measures_what_forgetting_costs_against_the_exact_search():
         rows = re.findall(rf"^king-albert +{deal} +(exact|{NUM}) +(\w+) +([\d,]+) +({NUM}) +([\d,]+) ", out, re.M)
         assert [r[0] for r in rows] == ["exact", "0.70", "0.50"], out
         exact = int(rows[0][2].replace(",", ""))
-        for table, outcome, positions, ratio, forgotten in rows[1:]:
+        for _table, outcome, positions, ratio, forgotten in rows[1:]:
             assert outcome == rows[0][1] == "unsolvable"
             assert int(positions.replace(",", "")) >= exact and float(ratio) >= 1.0
             assert int(forgotten.replace(",", "")) > 0

@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from figures import line_of, page, rows, wilson
 
 from baker8bit.games.blue import checker, rules, study
 from baker8bit.games.blue.rules import GAP, Layout
@@ -251,12 +252,10 @@ def test_a_positions_budget_alone_is_the_same_for_both_searches():
 
 
 def test_the_published_full_size_best_ordering_count_is_the_readmes():
-    """docs/games: the 1000-deal sample's best-ordering verdicts, then the per-ordering recheck of
-    its unknowns (issue 22), then the recheck of those still unknown with the blocker's move
-    order (issue 20), then of those still unknown with four times the work (issue 22): the
-    README's share is what the four files give."""
-    import re
-
+    """docs/results: the 1000-deal sample's best-ordering verdicts, then the per-ordering recheck of
+    its unknowns, then the recheck of those still unknown with the blocker's move order, then of
+    those still unknown with four times the work: the README's share and interval, and
+    docs/games/blue.md's, are what the four files give."""
     best = {int(r["deal"]): r["best"] for r in _doc_rows("blue-sample-4x13-default.csv")}
     assert sorted(best) == list(range(1, 1001))
     for r in _doc_rows("blue-recheck-4x13.csv"):
@@ -272,30 +271,24 @@ def test_the_published_full_size_best_ordering_count_is_the_readmes():
     for r in harder:
         best[int(r["deal"])] = r["best"]
     solved = sum(v == "solved" for v in best.values())
-    share = re.search(r"\| 1000 \| \*\*[\d.]+%\*\* [^|]*\| \*\*([\d.]+)%\*\* solved", _readme())
-    assert share and float(share.group(1)) == solved / 10
+    lo, hi = (f"{100 * x:.1f}" for x in wilson(solved, 1000))
+    said = f"and {solved / 10:.1f}% [{lo}, {hi}] with the best ordering of the aces; none is proved unsolvable"
+    assert said in line_of("README.md", "- **Blue**:"), said
+    assert f"**{solved / 10:.1f} %** [{lo}, {hi}] | 0.0 % | **{100 - solved / 10:.1f} %**" in page("docs/games/blue.md")
     assert not [v for v in best.values() if v == "unsolvable"]
 
 
-def _readme() -> str:
-    return (ROOT / "README.md").read_text(encoding="utf-8")
-
-
 def _doc_rows(name: str) -> list[dict]:
-    """The rows of a CSV in docs/games."""
-    import csv
-
-    with (ROOT / "docs" / "games" / name).open(newline="") as f:
-        return list(csv.DictReader(f))
+    """The rows of a CSV in docs/results."""
+    return rows(name)
 
 
 def test_the_published_full_size_dealt_count_is_the_readmes():
-    """docs/games: the 1000-deal sample's verdicts with the aces as dealt, then the recheck of the
+    """docs/results: the 1000-deal sample's verdicts with the aces as dealt, then the recheck of the
     deals it left unknown with four times the work, the aces as dealt only (the study's dealt
     mode): every unknown deal was checked again, a dealt win is a best-ordering win, the best
-    ordering is not checked otherwise, and the README's share is what the two files give."""
-    import re
-
+    ordering is not checked otherwise, and the README's share and interval, and
+    docs/games/blue.md's, are what the two files give."""
     dealt = {int(r["deal"]): r["dealt"] for r in _doc_rows("blue-sample-4x13-default.csv")}
     again = _doc_rows("blue-recheck-4x13-dealt-effort16.csv")
     assert sorted(int(r["deal"]) for r in again) == sorted(d for d, v in dealt.items() if v == "unknown")
@@ -304,8 +297,10 @@ def test_the_published_full_size_dealt_count_is_the_readmes():
         assert r["dealt"] != "solved" or int(r["moves"]) > 0
         dealt[int(r["deal"])] = r["dealt"]
     solved = sum(v == "solved" for v in dealt.values())
-    share = re.search(r"\| 1000 \| \*\*([\d.]+)%\*\* solved", _readme())
-    assert share and float(share.group(1)) == solved / 10
+    lo, hi = (f"{100 * x:.1f}" for x in wilson(solved, 1000))
+    said = f"at least {solved / 10:.1f}% [{lo}, {hi}] of full-size deals 1-1000 can be won with the aces as dealt"
+    assert said in line_of("README.md", "- **Blue**:"), said
+    assert f"**{solved / 10:.1f} %** [{lo}, {hi}] | 0.0 % | **{100 - solved / 10:.1f} %**" in page("docs/games/blue.md")
     assert not [v for v in dealt.values() if v == "unsolvable"]
 
 

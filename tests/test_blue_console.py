@@ -6,21 +6,22 @@ from __future__ import annotations
 
 import json
 
-import pyxel
 import pytest
+import pyxel
+from conftest import pyxel_ready, texts
 
 from baker8bit import games
 from baker8bit.cli import main
 from baker8bit.console import script
-from baker8bit.console.machine import KeyMachine
 from baker8bit.console.screens import compose
 from baker8bit.core.cards import SUITS
+from baker8bit.games import KeyMachine, compat
 from baker8bit.games.blue import gamefile, rules
 from baker8bit.games.blue.rules import Game, Layout, card, parse_board
+from baker8bit.sessions import userdata
 from baker8bit.sessions.recording import Recorder, dump, parse, replay
 from baker8bit.sessions.stats import rule_set_of_label
 from baker8bit.window.app import App, AppOptions
-from conftest import pyxel_ready, texts
 
 SMALL = Layout(2, 3)
 # Deal 5 of 2 x 3:   AC -- 2D 3C  /  AD 2C 3D --   (won in three moves: 2C>A1, 2D>B1, 3C>A2)
@@ -187,7 +188,7 @@ def test_following_help_wins_a_full_size_deal_two_swaps_away(checker_calls):
     m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=2)
     first = _follow(m, checker_calls)
     have, want = "CDHS", first.split()[1]
-    assert sum(h != w for h, w in zip(have, want)) >= 3  # more than one swap
+    assert sum(h != w for h, w in zip(have, want, strict=False)) >= 3  # more than one swap
     assert "".join(SUITS[s] for s in m.game.position.aces) == want
 
 
@@ -256,14 +257,13 @@ def test_help_at_full_size_is_one_plan_carried_on_a_frame_at_a_time(monkeypatch,
 
 def test_help_of_a_recording_made_before_help_plan_starts_again_at_each_level(monkeypatch):
     """HELP's levels as recordings made before help_plan have them: each search at most
-    help_rate positions a frame of its level in all (HELP_EFFORT runs' worth of a quarter each),
+    help_rate positions a frame of its level in all (BLUE_EFFORT runs' worth of a quarter each),
     each level's runs shaken from its own seeds, the answer at a level's frame, even on a
     full-size deal."""
-    from dataclasses import replace
 
     from baker8bit.console.thinking import LEVELS
     from baker8bit.games.blue import checker
-    from baker8bit.games.blue.dialogue import HELP_EFFORT, HELP_SEEDS
+    from baker8bit.games.compat import BLUE_EFFORT, BLUE_SEEDS
 
     seen = []
     real = checker.solve_any
@@ -274,33 +274,33 @@ def test_help_of_a_recording_made_before_help_plan_starts_again_at_each_level(mo
         return res
 
     monkeypatch.setattr(checker, "solve_any", spy)
-    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=3, timing=replace(KeyMachine().timing, help_plan=0))
+    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=3, timing=compat.before("help_plan", KeyMachine().timing))
     assert m.game.position.can_set_aces()  # so one search with the aces undecided, a level
     frames, _text = _answer(m)
     assert frames in LEVELS or frames == m.timing.help_first  # a level due sooner comes at help_first
     asked = [f for f in LEVELS if f <= frames] or [LEVELS[0]]
-    assert [mp for mp, _, _, _ in seen] == [m.timing.help_rate * f // HELP_EFFORT for f in asked]
-    assert [sd for _, _, sd, _ in seen] == [k * HELP_SEEDS for k in range(len(asked))]
+    assert [mp for mp, _, _, _ in seen] == [m.timing.help_rate * f // BLUE_EFFORT for f in asked]
+    assert [sd for _, _, sd, _ in seen] == [k * BLUE_SEEDS for k in range(len(asked))]
     # the runs of a level together keep at most its budget: a run's positions are those it kept
-    assert all(eff == HELP_EFFORT and n <= mp * eff for mp, eff, _, n in seen)
+    assert all(eff == BLUE_EFFORT and n <= mp * eff for mp, eff, _, n in seen)
 
 
 def test_help_of_a_0_2_0_recording_answers_in_the_frame_of_the_press():
-    from dataclasses import replace
 
-    from baker8bit.games.blue import dialogue
+    from baker8bit.games import compat
 
-    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=3, timing=replace(KeyMachine().timing, help_rate=0))
+    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=3, timing=compat.before("help_rate", KeyMachine().timing))
     run(m, "<HELP>")
     assert not m.advisor.thinking and texts(m)[-1].startswith("hint ")
     asked, told = (e.frame for e in m.events if e.kind in ("help", "hint"))
     assert asked == told
-    assert dialogue.HELP_POSITIONS == 20_000  # the budget 0.2.0 answered with
+    assert compat.BLUE_POSITIONS == 20_000  # the budget 0.2.0 answered with
 
 
 def test_save_and_load_the_game_file_from_the_game(tmp_path, monkeypatch):
     monkeypatch.setenv("BAKER8BIT_DATA_DIR", str(tmp_path))
     m = small()
+    m.files = userdata.DataFiles()
     run(m, "B1 E1 P B1 T W")
     path = tmp_path / "blue.txt"
     assert path.exists() and m.game.message == "SAVED BLUE.TXT"
@@ -443,10 +443,11 @@ def test_strategy_by_mouse_and_the_mode_line_switches(app_of):
 def test_minus_s_and_minus_f_start_from_a_seed_or_a_game_file(tmp_path):
     from baker8bit.cli import build_parser
     from baker8bit.commands import window
+    from baker8bit.commands.common import machine_for
 
     args = build_parser().parse_args(["--game", "blue", "--suits", "2", "--ranks", "3", "-s", "5"])
     window.seed_and_file(args)
-    m = window.machine_for(args, 0, menu=True)
+    m = machine_for(args, 0, menu=True)
     assert m.game.deal == 5 and m.game.position.board == rules.deal(5, SMALL)
 
     g = Game.dealt(5, SMALL)
@@ -455,7 +456,7 @@ def test_minus_s_and_minus_f_start_from_a_seed_or_a_game_file(tmp_path):
     gamefile.save(g, path)
     args = build_parser().parse_args(["-f", str(path)])
     window.seed_and_file(args)
-    m = window.machine_for(args, 0, menu=True)
+    m = machine_for(args, 0, menu=True)
     assert m.variant.id == "blue" and m.game.position.cursor == 1 and m.game.mode == "play"
 
 
@@ -504,7 +505,7 @@ def test_a_recording_replays_from_a_deal_and_from_a_game_file():
 
 
 def test_the_demo_planner_wins_a_small_deal():
-    from baker8bit.console.demo import planner
+    from baker8bit.sessions.demo import planner
 
     plan = planner(games.ruleset("blue-2x3"), DEAL).finish()
     m = small(plan.deal)
@@ -557,7 +558,7 @@ def test_a_win_that_comes_back_to_its_start_answers_the_move_after_the_loop():
     """HELP's answer on a board is the kept line's move from there: when a found win leaves the
     start board and comes back to it, the answer is the move after that loop, not its first."""
     from baker8bit.games.blue import checker
-    from baker8bit.games.blue.dialogue import _thought
+    from baker8bit.games.blue.dialogue import thought_of
 
     for deal in range(1, 30):
         board = rules.deal(deal, SMALL)
@@ -570,6 +571,6 @@ def test_a_win_that_comes_back_to_its_start_answers_the_move_after_the_loop():
     after = rules.apply(board, there)
     back = next(mv for mv in rules.moves(after, SMALL) if rules.apply(after, mv) == board)
     res = checker.Result(checker.SOLVED, [there, back, *win.moves], win.aces)
-    kind, move, line = _thought(res, board, SMALL, acyclic=True).answer
+    kind, move, line = thought_of(res, board, SMALL).answer
     assert (kind, move) == ("move", win.moves[0]) and list(line[1]) == win.moves
-    assert _thought(res, board, SMALL).answer[1] == there  # recordings before help_plan: as found
+    assert thought_of(res, board, SMALL, acyclic=False).answer[1] == there  # 0.3.0 before help_plan: as found

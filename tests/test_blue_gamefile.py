@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from baker8bit.games.blue import gamefile, rules
 from baker8bit.games.blue.gamefile import GameFileError

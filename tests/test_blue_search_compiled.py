@@ -8,10 +8,10 @@ from __future__ import annotations
 import importlib
 
 import pytest
+from conftest import IN_CI
 
 from baker8bit.games.blue import checker, rules, search, study
 from baker8bit.games.blue.rules import Layout
-from conftest import IN_CI
 
 pure = importlib.import_module("baker8bit.games.blue.search")
 try:
@@ -62,7 +62,8 @@ def test_noise_is_pythons_random_for_every_seed(seed):
 def test_same_runs_at_full_size(deal):
     b = rules.deal(deal)
     for seed in (None, 1, 5):
-        assert _csearch.run(b, rules.FULL, 20_000, None, False, seed) == pure.run(b, rules.FULL, 20_000, None, False, seed)
+        assert (_csearch.run(b, rules.FULL, 20_000, None, False, seed)
+                == pure.run(b, rules.FULL, 20_000, None, False, seed))
     undecided = bytearray(b)
     for a in range(0, rules.FULL.size, rules.FULL.width):
         undecided[a] = search.UNDECIDED

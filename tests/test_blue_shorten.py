@@ -8,15 +8,13 @@ import csv
 import json
 
 import pytest
+from conftest import cli  # noqa: E402  (baker8bit ARGV in this process)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baker8bit.games.blue import checker, rules, shorten, study
 from baker8bit.games.blue.demo import ace_swaps
 from baker8bit.games.blue.rules import FULL, Layout
-from conftest import cli  # noqa: E402  (baker8bit ARGV in this process)
-
-
 
 
 def replays(start: bytes, moves, lay: Layout) -> bool:

@@ -5,15 +5,13 @@ from __future__ import annotations
 import subprocess
 
 import pytest
+from conftest import baker_rules, need_fcsolve, read_baker_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baker8bit.freecell import boardtext
 from baker8bit.core import cards
-from baker8bit.freecell import fcsolve
-from baker8bit.freecell import moves
+from baker8bit.freecell import boardtext, fcsolve, moves
 from baker8bit.freecell.position import Position
-from conftest import read_baker_board, baker_rules, need_fcsolve
 
 SMALL = """\
 Foundations: C-9 D-9 H-K S-K

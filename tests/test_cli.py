@@ -7,10 +7,10 @@ import subprocess
 import sys
 
 import pytest
+from conftest import baker_rules, read_baker_board, solutions
 
 from baker8bit.cli import main
 from baker8bit.freecell.position import Position
-from conftest import read_baker_board, baker_rules, solutions
 
 
 def run(*argv: str) -> subprocess.CompletedProcess:

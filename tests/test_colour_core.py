@@ -19,11 +19,12 @@ import os
 import pytest
 
 from baker8bit import cli, games
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import parse_move
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, choose, family, solve
+from baker8bit.freecell.solver import choose, family, solve
 from baker8bit.freecell.solver.colour import ColourSearch
 
 IN_CI = os.environ.get("CI", "").lower() == "true"

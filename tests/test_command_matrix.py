@@ -2,7 +2,7 @@
 stats (and check, study) for each game id the command line lists. A cell either works (exit 0 and
 output that says what was asked) or refuses in one line on stderr with exit 2; none raises.
 
-Every game's search answers one result type (``games.variant.SolveResult``), so ``solve`` prints,
+Every game's search answers one result type (``core.outcome.SearchResult``), so ``solve`` prints,
 for every game, the keys a player types: they are played back with ``keys`` to WINNER.
 
 The commands run in this process (``baker8bit.cli.main``), on small deals with small budgets.
@@ -17,13 +17,15 @@ from dataclasses import FrozenInstanceError, replace
 from functools import cache
 
 import pytest
+from conftest import (
+    cli,  # noqa: E402  (baker8bit ARGV in this process)
+    pyxel_ready,
+)
 
 from baker8bit import games
-from baker8bit.cli import build_parser, main
-from baker8bit.games.variant import OUTCOMES, SOLVED, SolveResult
+from baker8bit.cli import build_parser
+from baker8bit.core.outcome import OUTCOMES, SOLVED, SearchResult
 from baker8bit.sessions import recording
-from conftest import pyxel_ready
-from conftest import cli  # noqa: E402  (baker8bit ARGV in this process)
 
 IDS = games.ids()
 SEARCHES = ("compiled", "pure")
@@ -195,10 +197,10 @@ def test_survey(game, tmp_path):
 @pytest.mark.parametrize("game", IDS)
 def test_demo(game, monkeypatch):
     """``demo`` with its window headless: the program plays the deal it found, move after move."""
-    from baker8bit.commands import window as window_cmd
+    from baker8bit.commands import demo as demo_cmd
 
     pyxel_ready()
-    real = window_cmd.demo_app
+    real = demo_cmd.demo_app
     seen = {}
 
     def headless(plan, speed, opts, seed, session=None):
@@ -214,7 +216,7 @@ def test_demo(game, monkeypatch):
 
         return Run()
 
-    monkeypatch.setattr(window_cmd, "demo_app", headless)
+    monkeypatch.setattr(demo_cmd, "demo_app", headless)
     deal, _ = small_solved(game)
     code, out, err = cli("demo", "--game", game, "--deal", str(deal), "--speed", "16")
     if ok_or_refused(code, out, err):
@@ -298,9 +300,9 @@ def test_an_option_the_game_does_not_have_is_one_line(game, command):
 
 @pytest.mark.parametrize("game", IDS)
 def test_a_demo_strategy_is_refused_where_the_game_has_none(game, monkeypatch):
-    from baker8bit.commands import window as window_cmd
+    from baker8bit.commands import demo as demo_cmd
 
-    monkeypatch.setattr(window_cmd, "demo_app", lambda *a, **k: type("Run", (), {"run": lambda self: None})())
+    monkeypatch.setattr(demo_cmd, "demo_app", lambda *a, **k: type("Run", (), {"run": lambda self: None})())
     code, out, err = cli("demo", "--game", game, "--deal", "2", "--strategy", "greedy")
     if not ok_or_refused(code, out, err):
         assert "strateg" in err
@@ -322,7 +324,7 @@ def test_every_variant_solves_into_one_result_type(game):
     rules = variant.rules()
     deal, answer = small_solved(game)
     result = variant.solve(variant.new_game(rules, deal).position, rules, max_states=int(BUDGET))
-    assert isinstance(result, SolveResult) and all(isinstance(k, str) for k in result.keys)
+    assert isinstance(result, SearchResult) and all(isinstance(k, str) for k in result.keys)
     assert result.json() | {"seconds": 0} == answer | {"seconds": 0}
     with pytest.raises(FrozenInstanceError):
         result.outcome = "unknown"  # type: ignore[misc]

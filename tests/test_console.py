@@ -6,19 +6,20 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from conftest import DATA, board, machine_on, texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baker8bit import games
 from baker8bit.console import script
-from baker8bit.console.machine import KEYS, KeyMachine
+from baker8bit.console.contract import VariantError
+from baker8bit.console.machine import KEYS
 from baker8bit.core import cards
 from baker8bit.core import events as ev
 from baker8bit.freecell import moves
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.position import Position
-from baker8bit.games.variant import VariantError
-from conftest import DATA, board, machine_on, texts
+from baker8bit.games import KeyMachine
 
 BG = games.ruleset("bakers-game")
 EO = games.ruleset("eight-off")
@@ -89,7 +90,7 @@ def test_a_game_number_prompt_deals_that_game_or_a_seeded_random_one():
     assert a.phase == "prompt" and texts(a)[-1] == "prompt"
 
 
-# -- Baker's Game (seeds/bakers-game-rules.txt) --------------------------------------------
+# -- Baker's Game (its rules text: docs/FAITHFULNESS.md) --------------------------------------------
 
 
 def test_bakers_game_deals_eight_piles_seven_and_six_cards_four_cells_empty_foundations():
@@ -174,7 +175,7 @@ Freecells: - - - -
 def test_bakers_game_undoes_every_move_and_redoes_with_return():
     m = machine_on(SWING, game="bakers-game")
     start = m.game.position
-    for i in range(160):  # 320 moves, past the 1989 program's 300: the lone king swings between C and F
+    for _ in range(160):  # 320 moves, past the 1989 program's 300: the lone king swings between C and F
         run(m, "CF FC")
     assert m.game.moves == 320 and m.game.takebacks_left == 320
     run(m, "BG")  # one more, so the end differs from the start
@@ -233,8 +234,9 @@ def test_eight_off_only_a_king_goes_into_an_empty_pile():
 
 
 def test_eight_off_moves_a_king_led_run_into_an_empty_pile_parking_only_in_cells():
-    pos, rs = board(EO_BOARD.replace(": KD\n", ": KD QD\n").replace(": AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
-                                                                       ": AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD"), "eight-off")
+    text = EO_BOARD.replace(": KD\n", ": KD QD\n")
+    text = text.replace(": AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD", ": AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD")
+    pos, rs = board(text, "eight-off")
     steps = moves.group_moves(pos, 1, 6, rs)
     assert [s.text(rs) for s in steps] == ["BK", "BG", "KG"]  # the queen parks in a cell, not in column H
     with pytest.raises(moves.GroupError, match="king-led"):

@@ -1,4 +1,4 @@
-"""Deals: the Microsoft FreeCell generator over 26, 39 and 52 cards (BAKER-1989.md "deal", "deal numbers")."""
+"""Deals: the Microsoft FreeCell generator over 26, 39 and 52 cards (docs/FAITHFULNESS.md, the deal rows)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,10 @@ import random
 import subprocess
 
 import pytest
+from conftest import DATA, baker_rules, need_fcsolve
 
-from baker8bit.core import cards
-from baker8bit.core import deal
+from baker8bit.core import cards, deal
 from baker8bit.freecell.position import Position
-from conftest import baker_rules, DATA, need_fcsolve
 
 
 def stored_layouts() -> dict[tuple[int, int], list[str]]:

@@ -61,10 +61,10 @@ def test_a_second_run_keeps_the_rows_and_decides_only_the_new_deals(tmp_path):
 
 
 def test_the_published_large_budget_runs_agree_with_the_survey_table():
-    """docs/games/king-albert-r0-large.csv (deals the survey left unknown, decided at up to
+    """docs/results/king-albert-r0-large.csv (deals the survey left unknown, decided at up to
     120,000,000 positions): each win was replayed through `keys`, and the survey's rows for
     deals 1..1000 carry the same verdicts and counts."""
-    docs = Path(__file__).resolve().parent.parent / "docs" / "games"
+    docs = Path(__file__).resolve().parent.parent / "docs" / "results"
     with (docs / "king-albert-r0-large.csv").open(newline="") as f:
         large = {int(r["deal"]): r for r in csv.DictReader(f)}
     with (docs / "king-albert-survey-r0.csv").open(newline="") as f:

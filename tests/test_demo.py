@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import pyxel
+from conftest import baker_rules, pyxel_ready
+from conftest import baker_rules as baker
 
-from baker8bit.window import app as appmod
-from baker8bit.window.app import App, AppOptions
 from baker8bit.freecell.demo import Planner, commands_of
 from baker8bit.freecell.game import Game
-from baker8bit.console.machine import KeyMachine
 from baker8bit.freecell.moves import parse_move
-from conftest import baker_rules, baker_rules as baker
 from baker8bit.freecell.solver import solve
-from conftest import pyxel_ready
+from baker8bit.games import KeyMachine
+from baker8bit.window import app as appmod
+from baker8bit.window.app import App, AppOptions
 
 
 def test_a_plan_is_a_winning_line_in_the_players_commands():

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def deny(monkeypatch, path: Path) -> None:
     """Reading ``path`` fails as a file without read permission does (root reads any file)."""
-    from baker8bit.sessions import textlines
+    from baker8bit.core import textlines
 
     real = open
 
@@ -80,7 +80,7 @@ def test_an_unreadable_stats_file_is_never_overwritten(tmp_path, monkeypatch):
 
 
 def test_an_unreadable_saved_game_is_never_overwritten_or_deleted(tmp_path, monkeypatch):
-    from baker8bit.console.machine import KeyMachine
+    from baker8bit.games import KeyMachine
 
     save = tmp_path / "savegame.txt"
     save.write_text("whatever it holds\n")

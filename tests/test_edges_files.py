@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from baker8bit.cli import main
-from baker8bit.sessions import recording, savegame, textlines
+from baker8bit.core import textlines
+from baker8bit.sessions import recording, savegame
 from baker8bit.sessions.recording import Recording, RecordingError, Start, dump, parse
 
 GOOD = dump(Recording(seed=3, start=Start("deal", rules="baker4", deal=1), frames=50,
@@ -68,9 +69,10 @@ def test_error_messages_quote_a_few_dozen_characters_at_most():
 
 
 def test_a_saved_game_deal_is_plain_ascii_decimal():
+    from conftest import baker_rules
+
     from baker8bit.freecell.game import Game
     from baker8bit.freecell.position import Position
-    from conftest import baker_rules
 
     rs = baker_rules(4)
     text = savegame.dump(Game(rs, Position.dealt(842, rs), 842))

@@ -18,8 +18,8 @@ from baker8bit.freecell import boardtext
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.position import Position
 from baker8bit.games.blue import gamefile
-from baker8bit.games.blue.rules import Layout
 from baker8bit.games.blue.gamefile import Game as BlueGame
+from baker8bit.games.blue.rules import Layout
 from baker8bit.sessions import options, recording, savegame, stats
 from baker8bit.sessions.recording import Recording, Start
 
@@ -90,7 +90,9 @@ def damaged(draw, sample: bytes):
         elif how == "bom":
             data = draw(st.sampled_from([b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff"])) + data
         elif how == "huge":
-            digits = draw(st.sampled_from([b"9" * 5000, b"1" * 25, "٤٢".encode(), "²".encode(), b"8_42", b"-7", b"1e999"]))
+            digits = draw(st.sampled_from(
+                [b"9" * 5000, b"1" * 25, "٤٢".encode(), "²".encode(), b"8_42", b"-7", b"1e999"]
+            ))
             runs = list(re.finditer(rb"[0-9]+", data))
             if runs:
                 m = runs[draw(st.integers(0, len(runs) - 1))]

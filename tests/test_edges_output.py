@@ -64,7 +64,7 @@ def test_survey_of_a_billion_deals_streams_and_a_full_disk_is_one_line():
 
 
 def test_survey_out_on_a_full_disk_leaves_no_empty_csv(tmp_path, monkeypatch, capsys):
-    from baker8bit.freecell.solver import survey as sv
+    from baker8bit.research import survey as sv
 
     def full(self, row):
         raise OSError(errno.ENOSPC, "No space left on device")

@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import interrupt  # noqa: E402  (Ctrl-C to a command, waited for)
 
 from baker8bit.sessions import recording
 from baker8bit.sessions.recording import Recording, Start
-from conftest import interrupt  # noqa: E402  (Ctrl-C to a command, waited for)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -88,6 +88,7 @@ def test_alsa_chatter_becomes_one_line_and_silence(capfd):
 
 def test_a_window_replay_ends_when_the_recording_ends():
     from conftest import pyxel_ready
+
     from baker8bit.window.app import AppOptions
 
     pyxel_ready()

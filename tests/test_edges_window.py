@@ -3,13 +3,14 @@ attract screen, a hint of ? on the titles, every character drawn exists in our f
 
 from __future__ import annotations
 
+from conftest import pyxel_ready
+
 from baker8bit import games
 from baker8bit.atari import font
-from baker8bit.console.machine import KeyMachine
+from baker8bit.games import KeyMachine
 from baker8bit.sessions import stats
 from baker8bit.sessions.session import stats_lines
 from baker8bit.window import overlay
-from conftest import pyxel_ready
 
 
 def screen_text(scr) -> str:
@@ -47,7 +48,7 @@ def test_ctrl_q_asks_and_y_quits_n_goes_on():
 
 
 def test_the_attract_demonstration_says_demo():
-    from baker8bit.console.demo import planner
+    from baker8bit.sessions.demo import planner
 
     app = headless_app(attract=True)
     rs = games.ruleset("baker4")
@@ -86,9 +87,9 @@ def test_the_title_shows_a_percentage_the_font_can_draw():
 
 
 def test_a_game_played_after_demo_in_the_same_window_is_counted_and_saved(tmp_path):
-    from baker8bit.commands.window import demo_app
-    from baker8bit.console.demo import planner
+    from baker8bit.commands.demo import demo_app
     from baker8bit.freecell.moves import legal_moves
+    from baker8bit.sessions.demo import planner
     from baker8bit.sessions.session import Session
     from baker8bit.window.app import AppOptions
 
@@ -118,7 +119,7 @@ def test_a_game_played_after_demo_in_the_same_window_is_counted_and_saved(tmp_pa
 
 def test_suits_alone_deals_a_random_game_in_the_window():
     from baker8bit.cli import build_parser
-    from baker8bit.commands.window import machine_for
+    from baker8bit.commands.common import machine_for
 
     args = build_parser().parse_args(["--suits", "3"])
     deals = {machine_for(args, seed, menu=True, random_deal=True).game.deal for seed in range(8)}

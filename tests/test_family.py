@@ -13,15 +13,16 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import need_fcsolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import need_fcsolve
 from baker8bit import games
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.freecell import fcsolve, moves
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, choose, family, params, solve
+from baker8bit.freecell.solver import choose, family, params, solve
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 SOLVER = Path(__file__).resolve().parents[1] / "baker8bit" / "freecell" / "solver"  # the sources
@@ -291,7 +292,7 @@ def test_candidate_integers_are_one_digit_decode_by_table_and_sort_as_the_compil
     theirs = [(pr + (1 << 14)) << 16 | s << 11 | d << 6 | c for pr, s, d, c in draw]
     assert all(0 < x < 2 ** 30 for x in ours)
     assert (ours[0] < ours[1]) == (theirs[0] < theirs[1]) == (draw[0] < draw[1])
-    for x, (pr, s, d, c) in zip(ours, draw):
+    for x, (_pr, s, d, c) in zip(ours, draw, strict=True):
         in_cols, in_cells = (s < ncol, d < ncol), (ncol <= s < home, ncol <= d < home)
         assert table[x & 0xFFFF] == (s, d, c, 6 * c, (1 << c) * (in_cols[0] != in_cols[1]),
                                      (1 << c) * (in_cells[0] != in_cells[1]))

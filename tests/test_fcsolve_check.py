@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import need_fcsolve
+from figures import interval, line_of, page, percent
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "fcsolve_check.py"
 FIELDS = ("game", "deal", "outcome", "moves", "states", "seconds", "search")
@@ -83,8 +83,8 @@ def test_a_wrong_verdict_differs_and_fails_and_a_second_run_resumes(tmp_path):
 
 
 def test_the_published_cross_check_agrees_everywhere_and_is_the_readmes():
-    """docs/games/king-albert-fcsolve-1-1000.csv: every deal 1..1000, no verdict that differs,
-    every fc-solve win typed back; the README's counts are the file's."""
+    """docs/results/king-albert-fcsolve-1-1000.csv: every deal 1..1000, no verdict that differs,
+    every fc-solve win typed back; the study page's counts are the file's."""
     from collections import Counter
 
     checked = rows("king-albert-fcsolve-1-1000.csv")
@@ -94,7 +94,7 @@ def test_the_published_cross_check_agrees_everywhere_and_is_the_readmes():
     assert all(r["ours"] == ours[r["deal"]] for r in checked)
     pairs = Counter((r["ours"], r["fc_solve"]) for r in checked)
     decided = pairs["solved", "solved"] + pairs["unsolvable", "unsolvable"]
-    readme = readme_text()
+    readme = page_text()
     said = (f"fc-solve decides {decided} deals and agrees on all {decided}; each of its "
             f"{pairs['solved', 'solved']} wins")
     assert said in readme
@@ -106,28 +106,28 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def rows(name: str) -> list[dict]:
-    """A published CSV of docs/games, as rows."""
-    with (ROOT / "docs" / "games" / name).open(newline="") as f:
+    """A published CSV of docs/results, as rows."""
+    with (ROOT / "docs" / "results" / name).open(newline="") as f:
         return list(csv.DictReader(f))
 
 
 def survey_r0() -> dict[int, str]:
     """The rank-0 survey's verdicts, deals 1-10000."""
-    return {int(r["deal"]): r["outcome"] for name in ("king-albert-survey-r0.csv", "king-albert-survey-r0-1001-10000.csv")
-            for r in rows(name)}
+    return {int(r["deal"]): r["outcome"]
+            for name in ("king-albert-survey-r0.csv", "king-albert-survey-r0-1001-10000.csv") for r in rows(name)}
 
 
 def test_the_published_check_of_the_unknown_deals_is_the_readmes_row():
-    """docs/games/king-albert-fcsolve-unknown-r0.csv: every deal the rank-0 survey of 1001..10000
-    left unknown, checked; every fc-solve win typed back; the README's last rank-0 row is the
+    """docs/results/king-albert-fcsolve-unknown-r0.csv: every deal the rank-0 survey of 1001..10000
+    left unknown, checked; every fc-solve win typed back; the study page's last rank-0 row is the
     survey's verdicts, then those typed wins, then tools/decide_large.py's verdicts."""
     survey = survey_r0()
     checked = {int(r["deal"]): r for r in rows("king-albert-fcsolve-unknown-r0.csv")}
     assert sorted(checked) == sorted(d for d, o in survey.items() if o == "unknown")
     assert all(r["ours"] == "unknown" and r["agree"] == "" for r in checked.values())
     assert all(r["fc_win"] == ("yes" if r["fc_solve"] == "solved" else "") for r in checked.values())
-    assert readme_row("| 0, those 251 then tried by fc-solve") == counted(after_fixed_tries())
-    assert len(checked) == 251 and f"it won {sum(r['fc_win'] == 'yes' for r in checked.values())}," in readme_text()
+    assert page_row("| 0, those 251 then tried by fc-solve") == counted(after_fixed_tries())
+    assert len(checked) == 251 and f"it won {sum(r['fc_win'] == 'yes' for r in checked.values())}," in page_text()
 
 
 def test_restarts_decide_a_deal_the_fixed_tries_left_and_name_the_seed(tmp_path):
@@ -188,7 +188,7 @@ def test_restarts_refuse_bad_arguments_in_one_line(tmp_path):
 
 
 # the passes of fc-solve's random restarts over the rank-0 deals still unknown, in order, with
-# their iterations a restart and their seeds (the README's rank-0 row of restarts)
+# their iterations a restart and their seeds (the study page's rank-0 row of restarts)
 RESTARTS = {"king-albert-fcsolve-restarts-r0.csv": (30_000, range(1, 101)),
             "king-albert-fcsolve-restarts-100k-r0.csv": (100_000, range(1, 101)),
             "king-albert-fcsolve-restarts-300k-r0.csv": (300_000, range(101, 141)),
@@ -198,7 +198,7 @@ RESTARTS = {"king-albert-fcsolve-restarts-r0.csv": (30_000, range(1, 101)),
 
 # then our own search again, one fresh process a deal (tools/decide_large.py), with its cap of
 # positions: the first pass over the same deals as the last restart pass (beside it), each later one
-# over the deals still unknown, or some of them when the pass was stopped (the README's last rank-0
+# over the deals still unknown, or some of them when the pass was stopped (the study page's last rank-0
 # row names the deals it did not reach)
 LARGE = {"king-albert-r0-large-30m.csv": 30_000_000,
          "king-albert-r0-large-50m.csv": 50_000_000,
@@ -206,10 +206,10 @@ LARGE = {"king-albert-r0-large-30m.csv": 30_000_000,
          "king-albert-r0-large-200m.csv": 200_000_000,
          "king-albert-r0-large-250m.csv": 250_000_000,
          "king-albert-r0-large-350m.csv": 350_000_000,
-         "king-albert-r0-forget-16g.csv": 1_000_000_000,  # solve --memory 16G: a table that forgets, 1,000,000,000 a move order
+         "king-albert-r0-forget-16g.csv": 1_000_000_000,  # --memory 16G: a table that forgets, 1e9 a move order
          "king-albert-r0-forget-12g.csv": 700_000_000,  # --memory 12G, 700,000,000 a move order
-         "king-albert-r0-free-400m.csv": 400_000_000,  # the free-card rule (issue 22), an exact table
-         "king-albert-r0-free-650m.csv": 650_000_000}  # and the 24-byte keys (issue 22)
+         "king-albert-r0-free-400m.csv": 400_000_000,  # the free-card rule, a table that never forgets
+         "king-albert-r0-free-650m.csv": 650_000_000}  # and the 24-byte keys
 
 
 def after_fixed_tries() -> dict[int, str]:
@@ -253,16 +253,19 @@ def rank_0_passes() -> tuple[dict[int, str], dict[int, str], set[int]]:
     return after_restarts, final, fc_unsolvable
 
 
-def readme_text() -> str:
-    """The README with its whitespace runs as single spaces."""
-    return " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+KING_ALBERT = "docs/games/king-albert.md"
 
 
-def readme_row(start: str) -> tuple[int, int, int]:
-    """Solved, unsolvable and unknown of the README's King Albert row that begins with ``start``."""
+def page_text() -> str:
+    """docs/games/king-albert.md, the page of the study, with its whitespace runs as single spaces."""
+    return page(KING_ALBERT)
+
+
+def page_row(start: str) -> tuple[int, int, int]:
+    """Solved, unsolvable and unknown of the study's row (on King Albert's page) that begins with ``start``."""
     import re
 
-    row = re.search(re.escape(start) + r" [^|]*\| 1-10000 \| (\d+) \| (\d+) \| (\d+) \|", readme_text())
+    row = re.search(re.escape(start) + r" [^|]*\| 1-10000 \| (\d+) \| (\d+) \| (\d+) \|", page_text())
     assert row, start
     return tuple(map(int, row.groups()))
 
@@ -275,25 +278,31 @@ def counted(final: dict[int, str]) -> tuple[int, int, int]:
 
 
 def test_the_published_restarts_are_the_readmes_rank_0_restart_row():
-    """docs/games/king-albert-fcsolve-restarts-*.csv: the rank-0 deals still unknown after the
+    """docs/results/king-albert-fcsolve-restarts-*.csv: the rank-0 deals still unknown after the
     fixed tries and tools/decide_large.py, each given fc-solve's random restarts; every win typed
-    back (fc_win yes, with its seed); the README's row of restarts counts the result."""
+    back (fc_win yes, with its seed); the study page's row of restarts counts the result."""
     after_restarts, _, _ = rank_0_passes()
     assert published_restart_wins()  # the wins the test below finds again, one case each
-    assert readme_row("| 0, those 95 then given fc-solve's random restarts") == counted(after_restarts)
+    assert page_row("| 0, those 95 then given fc-solve's random restarts") == counted(after_restarts)
 
 
 def test_the_large_passes_are_the_readmes_last_rank_0_row_and_agree_with_fc_solve():
-    """docs/games/king-albert-r0-large-*.csv: our own search at 30,000,000, 50,000,000,
+    """docs/results/king-albert-r0-large-*.csv: our own search at 30,000,000, 50,000,000,
     100,000,000 then 200,000,000 positions over the deals the restarts left; every win typed through keys, every loss
     exhaustive; no verdict against one of fc-solve's (its wins, and the deals it calls
-    unsolvable); the README's last rank-0 row counts the result."""
+    unsolvable); the study page's last rank-0 row counts the result."""
     after_restarts, final, fc_unsolvable = rank_0_passes()
     assert fc_unsolvable and all(final[d] != "solved" for d in fc_unsolvable)
     decided = [d for d in fc_unsolvable if final[d] == "unsolvable"]
     assert decided  # fc-solve's word, checked by our proofs
     assert counted(final)[2] < counted(after_restarts)[2]
-    assert readme_row("| 0, those 57 then searched again by our own search") == counted(final)
+    assert page_row("| 0, those 57 then searched again by our own search") == counted(final)
+    won, lost, unknown = counted(final)
+    decided = won + lost
+    rate, span = percent(won, decided, 2), interval(won, decided, 2)
+    assert f"**{rate}** (95% Wilson {span})" in page_text()
+    said = f"{rate} of deals 1-10000 can be won (95% Wilson {span} over the {decided:,} decided; {unknown} unknown)"
+    assert said in line_of("README.md", "- **King Albert**:"), said
 
 
 def test_the_cheapest_large_verdicts_are_found_again_and_the_win_types_to_winner():

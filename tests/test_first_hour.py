@@ -14,10 +14,10 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import interrupt  # noqa: E402  (Ctrl-C to a command, waited for)
 
 from baker8bit.cli import main
 from baker8bit.sessions import recording
-from conftest import interrupt  # noqa: E402  (Ctrl-C to a command, waited for)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,7 +60,7 @@ def env(tmp_path, **extra) -> dict:
 WINDOW_SCRIPT = textwrap.dedent("""
     import sys
     from pathlib import Path
-    from baker8bit.console.machine import KeyMachine
+    from baker8bit.games import KeyMachine
     from baker8bit.games import ruleset
     from baker8bit.sessions.session import Session
     from baker8bit.window.app import App, AppOptions
@@ -108,7 +108,7 @@ try:
     import distributed
 except ImportError:  # pragma: no cover
     distributed = None
-needs_dask = pytest.mark.skipif(distributed is None, reason='needs Dask: pip install "baker8bit[cluster]"')
+needs_dask = pytest.mark.skipif(distributed is None, reason='needs Dask: pip install ".[cluster]"')
 
 
 @pytest.mark.parametrize("address", ["nonsense", "tcp://host", "http//x:1", ""])
@@ -120,7 +120,7 @@ def test_a_scheduler_address_that_is_not_one_is_one_line(tmp_path, address):
 
 @needs_dask
 def test_no_scheduler_is_one_line_no_table_no_interrupted_and_no_csv(tmp_path, monkeypatch):
-    from baker8bit.core import cluster
+    from baker8bit.research import cluster
 
     monkeypatch.setattr(cluster, "CONNECT_WAIT", 1.0)
     code, out, err = cli("survey", "--suits", "2", "--deals", "1-2", "--scheduler", "tcp://127.0.0.1:9",
@@ -135,7 +135,7 @@ def test_no_scheduler_is_one_line_no_table_no_interrupted_and_no_csv(tmp_path, m
 def test_a_scheduler_without_workers_gives_up_in_one_line(tmp_path, monkeypatch):
     from distributed import LocalCluster
 
-    from baker8bit.core import cluster
+    from baker8bit.research import cluster
 
     monkeypatch.setattr(cluster, "WORKER_WAIT", 1.0)
     with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as c:
@@ -319,7 +319,8 @@ def big_game_file(tmp_path) -> Path:
 def root_machine(*argv: str):
     """What the window would start from ``baker8bit ARGV`` (no window is opened)."""
     from baker8bit.cli import build_parser
-    from baker8bit.commands.window import machine_for, seed_and_file
+    from baker8bit.commands.common import machine_for
+    from baker8bit.commands.window import seed_and_file
 
     args = build_parser().parse_args(list(argv))
     seed_and_file(args)
@@ -511,7 +512,8 @@ def test_ctrl_c_in_a_blue_survey_says_interrupted_and_keeps_the_rows(tmp_path):
 
 @needs_dask
 def test_ctrl_c_in_a_survey_on_a_cluster_is_130_keeps_the_rows_and_no_traceback(tmp_path):
-    sched = subprocess.Popen([sys.executable, "-c", SCHEDULER.replace("n_workers=0", "n_workers=1, threads_per_worker=1")],
+    script = SCHEDULER.replace("n_workers=0", "n_workers=1, threads_per_worker=1")
+    sched = subprocess.Popen([sys.executable, "-c", script],
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     out_csv = tmp_path / "x.csv"
     try:

@@ -7,7 +7,6 @@ import string
 from pathlib import Path
 
 import pytest
-
 from conftest import pyxel_ready
 
 from baker8bit.atari import font
@@ -77,7 +76,7 @@ def test_suits_star_and_block_are_all_different():
     assert len(set(shapes)) == len(shapes)
 
 
-# The Atari style (atari-facts.md 5.2, issue 14): every glyph inside rows 1-6 and columns 1-6
+# The Atari style (docs/ATARI.md, "The font"): every glyph inside rows 1-6 and columns 1-6
 # of its cell, so rows 0 and 7 and columns 0 and 7 stay blank. Exceptions, and why:
 WIDE = {"M": (1, 7), "W": (1, 7)}  # as in the Atari's own set, only M and W reach column 7
 FULL_CELL = {  # graphics characters fill the cell edge to edge, like the Atari's graphics set

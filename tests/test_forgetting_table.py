@@ -14,11 +14,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-
-from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE
 from test_family import FAMILY, answer, compiled_module
 from test_shorten import replays_to_a_win as wins  # legal move by move, every card home
+
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
+from baker8bit.freecell.position import Position
 
 KING_ALBERT = next(rs for rs in FAMILY if rs.game == "king-albert")
 

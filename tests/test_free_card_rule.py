@@ -8,11 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baker8bit import games
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.freecell import moves as game_moves
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import parse_move
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, choose, colour, family, params
+from baker8bit.freecell.solver import choose, colour, family, params
 
 KA = games.get("king-albert")
 RULES = KA.rules({})

@@ -30,13 +30,14 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import fc_solve_checked, need_fcsolve
+
 from baker8bit import cli, games
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.freecell import boardtext, fcsolve
 from baker8bit.freecell.position import Position
+from baker8bit.freecell.solver import solve
 from baker8bit.freecell.solver.shorten import shorten
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, solve
 
 DEALS = range(1, 101)
 GAMES = ("bakers-game", "eight-off")

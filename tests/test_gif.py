@@ -186,7 +186,7 @@ def solid(w, h, c):
 
 
 def shown(g: Gif) -> list[tuple[int, bytes]]:
-    return [(im.delay, scr) for (_s, _e, scr), im in zip(timeline(g), g.images)]
+    return [(im.delay, scr) for (_s, _e, scr), im in zip(timeline(g), g.images, strict=True)]
 
 
 # -- file layout ------------------------------------------------------------
@@ -345,7 +345,7 @@ def test_only_the_changed_rectangle_is_stored_scaled(tmp_path):
 def changes_are_tight(g: Gif) -> None:
     """Every stored rectangle touches a changed pixel on each of its four edges."""
     prev = None
-    for im, (_s, _e, scr) in zip(g.images, timeline(g)):
+    for im, (_s, _e, scr) in zip(g.images, timeline(g), strict=True):
         if prev is not None and prev != scr:
             diff = [(i % g.width, i // g.width) for i in range(len(scr)) if scr[i] != prev[i]]
             xs, ys = [x for x, _ in diff], [y for _, y in diff]
@@ -427,7 +427,9 @@ def test_lzw_round_trip_long_runs_and_patterns(mcs):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(2, 8).flatmap(lambda m: st.tuples(st.just(m), st.lists(st.integers(0, (1 << m) - 1), max_size=3000))))
+@given(st.integers(2, 8).flatmap(
+    lambda m: st.tuples(st.just(m), st.lists(st.integers(0, (1 << m) - 1), max_size=3000))
+))
 def test_lzw_round_trip_random(case):
     mcs, values = case
     data = bytes(values)
@@ -621,5 +623,5 @@ def test_imagemagick_reads_the_same_frames(tmp_path):
     size = w * k * h * k * 3
     theirs = [raw[i : i + size] for i in range(0, len(raw), size)]
     assert len(theirs) == len(ours)
-    for mine, their in zip(ours, theirs):
+    for mine, their in zip(ours, theirs, strict=True):
         assert b"".join(pal[p].to_bytes(3, "big") for p in mine) == their

@@ -3,18 +3,19 @@ and, for recordings of 0.2.0, in slices of the reference search between frames."
 
 from __future__ import annotations
 
-import pytest
-
 from dataclasses import replace
 
-from baker8bit.console import script
-from baker8bit.console.thinking import LEVELS, Thought
-from baker8bit.window.app import App, AppOptions
-from baker8bit.freecell.advisor import first_command
-from baker8bit.console.machine import KeyMachine
-from baker8bit.console.screens import compose
-from baker8bit.freecell.solver import solve
+import pytest
 from conftest import machine_on, pyxel_ready, texts
+
+from baker8bit.console import script
+from baker8bit.console.screens import compose
+from baker8bit.console.thinking import LEVELS
+from baker8bit.core.outcome import SearchResult
+from baker8bit.freecell.advisor import first_command
+from baker8bit.freecell.solver import solve
+from baker8bit.games import KeyMachine, compat
+from baker8bit.window.app import App, AppOptions
 
 
 def think(m: KeyMachine, limit: int = 5000) -> int:
@@ -65,7 +66,7 @@ def test_help_blinks_the_first_move_of_a_win(suits, deal):
 def test_a_recording_of_0_2_0_keeps_its_help_in_slices(suits, deal):
     """Without help_rate (a 0.2.0 recording's timing) HELP runs the reference search
     help_states positions a frame, as it did: the same answer, at the frame it came then."""
-    m = KeyMachine(suits=suits, deal=deal, timing=replace(KeyMachine().timing, help_rate=0))
+    m = KeyMachine(suits=suits, deal=deal, timing=compat.before("help_rate", KeyMachine().timing))
     m.press("HELP")
     frames = think(m)
     result = solve(m.game.position, m.game.rules, max_states=m.timing.help_max_states)
@@ -92,7 +93,7 @@ def test_help_for_a_group_move_blinks_T_and_both_letters():
     # when the answer is a group move, HELP blinks T and both column letters
     def found_tbc(frame):  # stands in for a search that found the group move's single moves
         m.advisor.cancel()
-        return Thought("solved", ["BG", "BH", "BD", "BC", "DC", "HC", "GC", "CT"], 1)
+        return SearchResult("solved", answer=["BG", "BH", "BD", "BC", "DC", "HC", "GC", "CT"], positions=1)
 
     m.advisor.tick = found_tbc
     m.press("HELP")
@@ -137,7 +138,7 @@ def test_help_gives_up_with_no_answer_after_its_last_level():
 
 
 def test_help_of_0_2_0_gives_up_at_its_state_limit():
-    tiny = replace(KeyMachine().timing, help_rate=0, help_max_states=50)
+    tiny = replace(compat.before("help_rate", KeyMachine().timing), help_max_states=50)
     m = KeyMachine(suits=4, deal=9, timing=tiny)
     m.press("HELP")
     think(m)

@@ -8,16 +8,17 @@ import pytest
 
 from baker8bit import games
 from baker8bit.console import thinking, worker
-from baker8bit.console.machine import KeyMachine
-from baker8bit.console.thinking import LEVELS, Advisor, Task, Thought
+from baker8bit.console.thinking import LEVELS, Advisor, Task
+from baker8bit.core.outcome import SearchResult
+from baker8bit.games import KeyMachine
 
 
-def needs(budget_needed: int, answer: str, budget: int) -> Thought:
+def needs(budget_needed: int, answer: str, budget: int) -> SearchResult:
     """A search that decides once its budget reaches ``budget_needed`` (module level: a worker
     process can run it)."""
     if budget >= budget_needed:
-        return Thought("solved", answer, budget_needed)
-    return Thought("unknown", None, budget)
+        return SearchResult("solved", answer=answer, positions=budget_needed)
+    return SearchResult("unknown", answer=None, positions=budget)
 
 
 def test_the_answer_comes_at_the_first_level_that_decides():
@@ -26,7 +27,7 @@ def test_the_answer_comes_at_the_first_level_that_decides():
         a.start(Task(needs, (needed, "EI")), frame=100)
         answers = [(f, a.tick(f)) for f in range(100, 100 + LEVELS[-1] + 1)]
         got = [(f, t) for f, t in answers if t is not None]
-        assert got == [(100 + due, Thought("solved", "EI", needed))], needed
+        assert got == [(100 + due, SearchResult("solved", answer="EI", positions=needed))], needed
         assert not a.thinking
 
 
@@ -37,10 +38,10 @@ def test_no_level_is_due_before_first_and_each_keeps_its_budget():
         a = Advisor(rate=10, first=2)
         a.start(Task(needs, (needed, "EI")), frame=100)
         got = [(f, t) for f in range(100, 100 + LEVELS[-1] + 1) if (t := a.tick(f)) is not None]
-        assert got == [(100 + due, Thought("solved", "EI", needed))], needed
+        assert got == [(100 + due, SearchResult("solved", answer="EI", positions=needed))], needed
     a = Advisor(rate=10, first=2)
     a.start(Task(needs, (0, "H1"), levels=(32,), budget=0), frame=0)  # a later frame: unchanged
-    assert a.tick(31) is None and a.tick(32) == Thought("solved", "H1", 0)
+    assert a.tick(31) is None and a.tick(32) == SearchResult("solved", answer="H1", positions=0)
 
 
 def test_undecided_after_the_last_level_is_unknown_and_a_cancel_ends_it():
@@ -62,9 +63,9 @@ def carrying(needed: int, budgets: tuple[int, ...]):
         step = min(b, needed) - spent
         spent += max(step, 0)
         if spent >= needed:
-            yield Thought("solved", f"after {spent}", spent)
+            yield SearchResult("solved", answer=f"after {spent}", positions=spent)
             return
-        yield Thought("unknown", None, spent)
+        yield SearchResult("unknown", answer=None, positions=spent)
 
 
 def test_a_carrying_task_goes_on_from_level_to_level_and_answers_at_its_first_frame():
@@ -77,10 +78,10 @@ def test_a_carrying_task_goes_on_from_level_to_level_and_answers_at_its_first_fr
         a = Advisor(rate=10, first=2)  # the task's rate, 20, is used, not the advisor's
         a.start(Task(carrying, (needed,), levels=frames, carry=True, rate=20), frame=0)
         got = [(f, t) for f in range(0, frames[-1] + 1) if (t := a.tick(f)) is not None]
-        assert got == [(due, Thought("solved", f"after {needed}", needed))], needed
+        assert got == [(due, SearchResult("solved", answer=f"after {needed}", positions=needed))], needed
     a = Advisor(rate=10)
     a.start(Task(carrying, (4801,), levels=frames, carry=True, rate=20), frame=0)
-    assert a.tick(frames[-1]) == Thought("unknown", None, 4800)
+    assert a.tick(frames[-1]) == SearchResult("unknown", answer=None, positions=4800)
 
 
 def test_a_carrying_tasks_lead_holds_every_budget_back_that_many_frames():
@@ -95,22 +96,22 @@ def test_a_carrying_tasks_lead_holds_every_budget_back_that_many_frames():
         a = Advisor(rate=10, first=2)
         a.start(Task(carrying, (needed,), levels=frames, carry=True, rate=20, lead=4), frame=0)
         got = [(f, t) for f in range(0, frames[-1] + 1) if (t := a.tick(f)) is not None]
-        assert got == [(due, Thought("solved", f"after {needed}", needed))], needed
+        assert got == [(due, SearchResult("solved", answer=f"after {needed}", positions=needed))], needed
     a = Advisor(rate=10)
     a.start(Task(carrying, (4721,), levels=frames, carry=True, rate=20, lead=4), frame=0)
-    assert a.tick(frames[-1]) == Thought("unknown", None, 4720)
+    assert a.tick(frames[-1]) == SearchResult("unknown", answer=None, positions=4720)
 
 
 def test_a_fixed_cost_task_answers_at_its_one_frame():
     a = Advisor(rate=8000)
     a.start(Task(needs, (0, "H1"), levels=(6,), budget=0), frame=3)
     assert [a.tick(f) for f in range(3, 9)] == [None] * 6
-    assert a.tick(9) == Thought("solved", "H1", 0)
+    assert a.tick(9) == SearchResult("solved", answer="H1", positions=0)
 
 
 @pytest.fixture
 def runner():
-    w = worker.WorkerRunner()
+    w = worker.WorkerRunner(games.registry)
     old = thinking.use(w)
     yield w
     thinking.use(old)
@@ -178,12 +179,12 @@ def test_the_worker_answers_from_blues_kept_win_as_inline_does(runner, deal):
     assert int(told.split()[0]) - int(asked.split()[0]) == 2  # from the kept win, at help_first
 
 
-def slow(seconds: float, answer: str, budget: int) -> Thought:
+def slow(seconds: float, answer: str, budget: int) -> SearchResult:
     """A task that takes a while on any machine (module level: a worker process can run it)."""
     import time
 
     time.sleep(seconds)
-    return Thought("solved", answer, budget)
+    return SearchResult("solved", answer=answer, positions=budget)
 
 
 def test_an_abandoned_games_task_never_answers_the_next_games_help(runner):
@@ -199,7 +200,7 @@ def test_an_abandoned_games_task_never_answers_the_next_games_help(runner):
     time.sleep(0.2)  # the worker is in the old task
     new = Advisor(rate=1)
     new.start(Task(slow, (0.0, "NEW"), levels=(1,), budget=0), frame=0)
-    assert new.tick(1) == Thought("solved", "NEW", 0)
+    assert new.tick(1) == SearchResult("solved", answer="NEW", positions=0)
 
 
 def test_a_killed_task_hands_over_to_a_warm_spare(runner):
@@ -219,14 +220,14 @@ def test_a_killed_task_hands_over_to_a_warm_spare(runner):
     assert not busy.proc.is_alive()
     again = Advisor(rate=1)
     again.start(Task(slow, (0.0, "NEW"), levels=(1,), budget=0), frame=0)
-    assert again.tick(1) == Thought("solved", "NEW", 0)
+    assert again.tick(1) == SearchResult("solved", answer="NEW", positions=0)
 
 
-def policy_of(budget: int) -> Thought:
+def policy_of(budget: int) -> SearchResult:
     """The scheduling policy of the process that runs it (module level: the worker runs it)."""
     import os
 
-    return Thought("solved", os.sched_getscheduler(0), 0)
+    return SearchResult("solved", answer=os.sched_getscheduler(0), positions=0)
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "SCHED_BATCH"), reason="Linux's scheduling policies")
@@ -264,13 +265,12 @@ def test_without_a_worker_the_levels_run_inline(runner, monkeypatch):
 
 
 def test_the_worker_makes_each_family_games_search_tables_before_its_first_task():
-    """``advisor.warm`` (the worker's warm-up): the default rule set of every FreeCell-family
-    game has its search tables made, so its first HELP costs what the next ones do."""
-    from baker8bit.freecell import advisor
+    """The worker's warm-up (``Variant.warm`` of every game): the default rule set of every
+    FreeCell-family game has its search tables made, so its first HELP costs what the next ones do."""
     from baker8bit.freecell.solver import family, params
 
     family._SETUPS.clear()
-    advisor.warm()
+    worker._warm(games.registry)
     for game in ("baker", "bakers-game", "eight-off", "king-albert"):
         p = params.params(games.get(game).rules())
         assert family._SETUPS[id(p)][0] is p, game

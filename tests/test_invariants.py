@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+from conftest import baker_rules as baker
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from baker8bit.console.machine import KEYS
 from baker8bit.core import cards
 from baker8bit.freecell import moves
 from baker8bit.freecell.game import Game
-from baker8bit.console.machine import KEYS, KeyMachine
-from conftest import baker_rules as baker
+from baker8bit.games import KeyMachine
 
 # Keys weighted towards the ones that do something in a Baker game.
 USEFUL = list("ABCDEFGHIJKL") * 4 + list("TTTTPP") + ["SPACE"] * 4 + list(KEYS)
@@ -76,7 +77,8 @@ def test_every_take_back_restores_the_exact_previous_state(case):
     assert not g.take_back()
 
 
-@given(suits=st.sampled_from([2, 3, 4]), deal=st.integers(1, 2**31 - 1), picks=st.lists(st.integers(0, 10**6), max_size=40))
+@given(suits=st.sampled_from([2, 3, 4]), deal=st.integers(1, 2**31 - 1),
+       picks=st.lists(st.integers(0, 10**6), max_size=40))
 @settings(max_examples=100, deadline=None)
 def test_space_in_the_key_machine_restores_the_previous_position(suits, deal, picks):
     m = KeyMachine(suits=suits, deal=deal)

@@ -1,4 +1,5 @@
-"""King Albert: one test (or more) per sentence of ../shared/seeds/king-albert-instructions.txt.
+"""King Albert: one test (or more) per sentence of Andrew Pipkin's King Albert Instructions (2000;
+docs/FAITHFULNESS.md).
 
 The sentence each test checks is quoted in its docstring. Boards are fc-solve text with the
 reserve on the ``Freecells:`` line (seven places, a card or ``-``).
@@ -14,15 +15,16 @@ import pytest
 
 from baker8bit import cli, games
 from baker8bit.console import script
-from baker8bit.console.machine import KeyMachine
+from baker8bit.console.contract import VariantError
+from baker8bit.console.look import Look
 from baker8bit.console.pointer import Pointer
 from baker8bit.core import cards
 from baker8bit.core.deal import shuffled
 from baker8bit.core.events import Event
 from baker8bit.freecell.moves import Move, is_legal
 from baker8bit.freecell.position import Position
+from baker8bit.games import KeyMachine
 from baker8bit.games.king_albert.dialogue import safe_home
-from baker8bit.games.variant import VariantError
 from baker8bit.sessions import game_options, recording, savegame, stats
 
 KA = games.get("king-albert")
@@ -312,8 +314,9 @@ def test_starting_rank_takes_effect_with_the_next_new_game():
 def test_starting_rank_out_of_range_is_an_error(capsys):
     with pytest.raises(VariantError):
         KA.rules({"starting_rank": 13})
-    assert cli.main(["show", "--game", "king-albert", "--starting-rank", "13"]) == 2
-    assert "0..12" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:  # argparse's one line, exit 2
+        cli.main(["show", "--game", "king-albert", "--starting-rank", "13"])
+    assert e.value.code == 2 and "0..12" in capsys.readouterr().err
     assert cli.main(["show", "--game", "bakers-game", "--starting-rank", "2"]) == 2
 
 
@@ -360,8 +363,7 @@ def _screen(m):
     from baker8bit.atari.screen import Screen, geometry
 
     scr = Screen(geometry())
-    KA.draw_game(scr, m.view(), m.game, m.frame, None.__class__ and __import__(
-        "baker8bit.freecell.layout", fromlist=["Options"]).Options())
+    KA.draw_game(scr, m.view(), m.game, m.frame, Look())
     return scr
 
 

@@ -26,13 +26,15 @@ import io
 import json
 
 from conftest import need_fcsolve
+
 from baker8bit import cli, games
+from baker8bit.core.outcome import SOLVED, UNKNOWN
 from baker8bit.freecell import fcsolve
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import parse_move
 from baker8bit.freecell.position import Position
+from baker8bit.freecell.solver import choose, solve
 from baker8bit.freecell.solver.shorten import shorten
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, choose, solve
 
 KA = games.get("king-albert")
 RULES = KA.rules({})
@@ -101,7 +103,7 @@ def test_fc_solve_options_model_the_reserve():
     pos = Position.dealt(3, RULES)
     verdict, moves = fcsolve.solve(pos, RULES)
     assert verdict == SOLVED
-    assert all(not (m[1] in "JKLMNOP") for m in moves)
+    assert all(m[1] not in "JKLMNOP" for m in moves)
     assert "-to" in fcsolve.command(RULES) and "01ABDE" in fcsolve.command(RULES)
 
 

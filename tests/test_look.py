@@ -8,21 +8,21 @@ import dataclasses
 import re
 from pathlib import Path
 
-import pyxel
 import pytest
+import pyxel
+from conftest import pyxel_ready
 
 from baker8bit import games
 from baker8bit.atari import font
 from baker8bit.atari import palette as pal
 from baker8bit.atari.screen import GR0, GR1, MAX_DLIS
 from baker8bit.console import script
-from baker8bit.console.machine import KeyMachine
+from baker8bit.console.look import Look
 from baker8bit.console.screens import compose
-from baker8bit.freecell.layout import Options
+from baker8bit.games import KeyMachine
 from baker8bit.sessions import stats
 from baker8bit.sessions.session import stats_lines
 from baker8bit.window.render import Renderer
-from conftest import pyxel_ready
 
 PACKAGE = Path(__file__).resolve().parent.parent / "baker8bit"
 
@@ -61,7 +61,7 @@ def every_screen():
         for key in "4119820":
             m.press(key)
             yield compose(m.view(), None)
-        for name, rules in v.rule_sets().items():
+        for rules in v.rule_sets().values():
             g = v.new_game(rules, 11982)
             yield offer_screen(g)
             for keys in ("", "A", "AB", "GI B", "TB", "P", "AT", "H", "1", "HA"):
@@ -69,7 +69,7 @@ def every_screen():
                 script.run(m, [("key", k) for k in keys.replace(" ", "")] + [("raw", True), ("wait", 2)])
                 view = m.view()
                 for glyphs in (False, True):
-                    yield compose(view, m.game, m.frame, Options(glyphs=glyphs))
+                    yield compose(view, m.game, m.frame, Look(glyphs=glyphs))
                 for text in HINT_TEXTS:
                     yield compose(dataclasses.replace(view, hint_text=text), m.game, m.frame)
                 yield compose(dataclasses.replace(view, winner=True, winner_lit=True, moves=1234), m.game, m.frame)
@@ -160,7 +160,7 @@ def test_both_modes_fill_the_same_picture(mode):
 def test_pixel_aspect_ratios_are_the_reference_values():
     from baker8bit.window import aspect
 
-    assert round(aspect.RATIOS["ntsc"], 3) == 0.857  # atari-facts.md 2.4: (12+3/11)/14.31818
+    assert round(aspect.RATIOS["ntsc"], 3) == 0.857  # docs/ATARI.md, "The screen": (12+3/11)/14.31818
     assert round(aspect.RATIOS["pal"], 3) == 1.040  # 14.75/14.187576
     assert abs(aspect.RATIOS["ntsc"] - 6 / 7) < 1e-4
     assert aspect.size("ntsc", 336, 224, 1) == (288, 224)

@@ -14,10 +14,10 @@ import tarfile
 from pathlib import Path
 
 import pytest
+from conftest import IN_CI
 
 from baker8bit.cli import main
 from baker8bit.core import compiled
-from conftest import IN_CI
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPECT_PURE = os.environ.get("BAKER8BIT_EXPECT_PURE", "") == "1"  # .ci/run's no-compiler install

@@ -6,13 +6,12 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-
 from conftest import pyxel_ready
 
 from baker8bit.atari import palette
 
 REPO = Path(__file__).resolve().parent.parent
-REFERENCE = Path("/work/shared/reference/atari-facts.md")
+REFERENCE = REPO / "docs" / "ATARI.md"  # the palette tables, "The palettes"
 
 
 def _build_palette_tool():
@@ -34,14 +33,14 @@ def test_ntsc_colours_are_all_distinct():
 
 
 def test_pal_hue_15_repeats_hue_1_and_nothing_else_repeats():
-    # Both emulators' PAL tables (atari-facts.md 1.6, 1.7) give hue 15 the colours of hue 1.
+    # Both emulators' PAL tables give hue 15 the colours of hue 1 (docs/ATARI.md, "Colours").
     colours = palette.load("pal")
     assert colours[8:16] == colours[120:128]
     assert len(set(colours)) == 120
 
 
 def test_default_registers_have_reference_rgb():
-    # atari-facts.md section 1.2, "Altirra NTSC" column.
+    # docs/ATARI.md, "Colours": the default registers' Altirra NTSC RGB.
     assert palette.rgb(0x28) == 0xAA7E00
     assert palette.rgb(0xCA) == 0x26C575
     assert palette.rgb(0x94) == 0x00489D
@@ -51,7 +50,7 @@ def test_default_registers_have_reference_rgb():
 
 def test_pal_differs_from_ntsc():
     assert palette.load("pal") != palette.load("ntsc")
-    assert palette.rgb(0x28, "pal") == 0xCF6A40  # section 1.7, hue 2, luminance 8
+    assert palette.rgb(0x28, "pal") == 0xCF6A40  # docs/ATARI.md, Altirra's default PAL palette: hue 2, luminance 8
 
 
 def test_index_of_ignores_luminance_bit_0():
@@ -108,7 +107,6 @@ def test_pyxel_loads_the_palette_file():
         pyxel.colors[:] = before
 
 
-@pytest.mark.skipif(not REFERENCE.exists(), reason="reference tables not available")
 def test_committed_files_match_the_reference_tables():
     built = _build_palette_tool().build(REFERENCE)
     for name, text in built.items():
@@ -127,7 +125,7 @@ def test_builder_takes_even_luminance_columns():
 def test_builder_parses_a_markdown_table():
     tool = _build_palette_tool()
     rows = "\n".join(
-        f"| {h:X} ({h * 16}) | " + " | ".join(f"#{h:02X}00{l:02X}" for l in range(16)) + " |"
+        f"| {h:X} ({h * 16}) | " + " | ".join(f"#{h:02X}00{lum:02X}" for lum in range(16)) + " |"
         for h in range(16)
     )
     md = "### T\n\n| hue \\ lum | ... |\n|---|\n" + rows + "\n\n### next\n"

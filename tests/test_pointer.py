@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
+from conftest import pyxel_ready
 
 from baker8bit import games
 from baker8bit.atari.screen import geometry
-from baker8bit.console.machine import KeyMachine
 from baker8bit.console.pointer import DOUBLE_CLICK, Pointer
 from baker8bit.console.screens import compose
-from baker8bit.freecell.layout import field_columns, parking_columns
+from baker8bit.freecell.screen import field_columns, parking_columns
+from baker8bit.games import KeyMachine
 from baker8bit.window.app import App, AppOptions
-from conftest import pyxel_ready
 
 G = geometry()
 

@@ -16,12 +16,12 @@ RATE = pokey.PCM_RATE
 
 
 def reference_tone_hz(pitch: int) -> float:
-    """atari-facts.md 3.1: f = 63921 / (2*(pitch+1)) on NTSC."""
+    """docs/ATARI.md, "Sound: POKEY": f = 63921 / (2*(pitch+1)) on NTSC."""
     return 63921 / (2 * (pitch + 1))
 
 
 def reference_buzz_hz(pitch: int) -> float:
-    """atari-facts.md 3.2: distortion 12 repeats at 63921 / (15*(pitch+1)) when gcd(pitch+1, 15) = 1."""
+    """docs/ATARI.md, "Sound: POKEY": distortion 12 repeats at 63921 / (15*(pitch+1)) when gcd(pitch+1, 15) = 1."""
     return 63921 / (15 * (pitch + 1))
 
 
@@ -249,7 +249,7 @@ def test_write_wav_refuses_out_of_range_samples_and_keeps_old_file(tmp_path):
 
 
 def test_write_wav_is_atomic_when_writing_fails_midway(tmp_path, monkeypatch):
-    from baker8bit.sessions import atomic
+    from baker8bit.core import files
 
     path = tmp_path / "tone.wav"
     pokey.write_wav(path, [100] * 1000, RATE)
@@ -260,7 +260,7 @@ def test_write_wav_is_atomic_when_writing_fails_midway(tmp_path, monkeypatch):
         synced.append(fd)
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(atomic.os, "fsync", disk_full)
+    monkeypatch.setattr(files.os, "fsync", disk_full)
     with pytest.raises(OSError, match="No space left on device"):
         pokey.write_wav(path, [-100] * 1000, RATE)
     assert synced  # the write really got that far
@@ -276,9 +276,9 @@ def test_write_wav_is_atomic_when_replace_fails(tmp_path, monkeypatch):
     def fail(src, dst):
         raise OSError("replace failed")
 
-    from baker8bit.sessions import atomic
+    from baker8bit.core import files
 
-    monkeypatch.setattr(atomic.os, "replace", fail)
+    monkeypatch.setattr(files.os, "replace", fail)
     with pytest.raises(OSError):
         pokey.write_wav(path, [-100] * 10, RATE)
     assert path.read_bytes() == before

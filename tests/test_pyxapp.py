@@ -20,17 +20,21 @@ def test_pyxapp_holds_code_data_palettes_font_and_startup(tmp_path):
         z.extractall(tmp_path / "x")
     for needed in ("baker8bit/baker8bit_app.py", "baker8bit/baker8bit/console/machine.py",
                    "baker8bit/baker8bit/games/baker/game.toml", "baker8bit/baker8bit/data/sounds.toml",
-                   "baker8bit/baker8bit/data/layout.toml", "baker8bit/baker8bit/atari/assets/palettes/atari-ntsc.pyxpal",
+                   "baker8bit/baker8bit/data/layout.toml",
+                   "baker8bit/baker8bit/atari/assets/palettes/atari-ntsc.pyxpal",
                    "baker8bit/baker8bit/atari/assets/palettes/baker-colours.toml",
                    "baker8bit/baker8bit/atari/assets/fonts/baker8bit.bdf"):
         assert needed in names, needed
     assert not any("__pycache__" in n for n in names)
     # no module compiled for the machine that built it (issue 24): the app runs the plain searches anywhere
-    assert not any(n.endswith((".so", ".pyd", ".dylib", ".c")) for n in names), sorted(n for n in names if "." in n[-4:])
+    assert not any(n.endswith((".so", ".pyd", ".dylib", ".c")) for n in names), sorted(
+        n for n in names if "." in n[-4:]
+    )
     # the unpacked app finds its own data, wherever it is run from
     code = ("import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); "
             "from baker8bit.atari import palette, font, pokey; from baker8bit import games; "
-            "print(len(palette.load()), len(font.load()) > 60, sorted(pokey.sounds()), games.get(\"baker\").rules({\"suits\": 3}).columns, "
+            "print(len(palette.load()), len(font.load()) > 60, sorted(pokey.sounds()), "
+            "games.get(\"baker\").rules({\"suits\": 3}).columns, "
             "Path(str(palette.PALETTES)).resolve().is_relative_to(sys.argv[1]))")
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "x" / "baker8bit")], cwd=tmp_path,
                          capture_output=True, text=True, timeout=60)

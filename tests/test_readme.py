@@ -1,5 +1,5 @@
-"""README examples are generated from the program here, so they cannot drift: the solve example's
-first moves and the sample recording's header (format, program version, timing line)."""
+"""README and docs examples are generated from the program here, so they cannot drift: the solve
+example's first moves and the sample recording's header (format, program version, timing line)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from baker8bit.sessions import recording
 from baker8bit.sessions.recording import Recording, Start
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+COMMANDS_PAGE = (Path(__file__).resolve().parent.parent / "docs" / "COMMANDS.md").read_text()
 
 
 def test_the_solve_example_shows_the_moves_solve_prints():
@@ -25,7 +26,7 @@ def test_the_solve_example_shows_the_moves_solve_prints():
 
 
 def test_the_sample_recording_is_what_the_program_writes():
-    block = re.search(r"```\n(baker8bit-recording 1\n.*?)\n```", README, re.S).group(1).splitlines()
+    block = re.search(r"```\n(baker8bit-recording 1\n.*?)\n```", COMMANDS_PAGE, re.S).group(1).splitlines()
     start = next(ln for ln in block if ln.startswith("start "))
     frames = int(next(ln for ln in block if ln.startswith("frames ")).split()[1])
     keys = [(int(f), k) for f, k in (ln.split() for ln in block if re.fullmatch(r"\d+ [A-Z0-9]+", ln))]
@@ -34,7 +35,8 @@ def test_the_sample_recording_is_what_the_program_writes():
     made = recording.dump(Recording(seed=seed, start=Start("deal", rules=rules, deal=int(deal)), frames=frames,
                                     keys=tuple(keys))).splitlines()
     head = made[: made.index(start) + 2]  # format, program, seed, timing, start, frames
-    assert block[: len(head)] == head, "README: the sample recording's header is out of date:\n" + "\n".join(head)
+    assert block[: len(head)] == head, ("docs/COMMANDS.md: the sample recording's header is out of date:\n"
+                                        + "\n".join(head))
 
 
 # -- every command block of README.md and docs/**/*.md runs -----------------------------------------
@@ -118,7 +120,7 @@ def _opens_a_window(args: list[str]) -> bool:
 
 @pytest.fixture(scope="module")
 def dask_address():
-    distributed = pytest.importorskip("distributed", reason='needs Dask: pip install "baker8bit[cluster]"')
+    distributed = pytest.importorskip("distributed", reason='needs Dask: pip install ".[cluster]"')
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
                                   dashboard_address=None) as c:
         yield c.scheduler_address
@@ -126,7 +128,7 @@ def dask_address():
 
 def scratch(tmp_path) -> tuple[Path, dict]:
     work = tmp_path / "work"
-    (work / "docs" / "games").mkdir(parents=True)
+    (work / "docs" / "results").mkdir(parents=True)
     shutil.copy(ROOT / "docs" / "demo-recording.txt", work / "session.txt")
     shutil.copy(ROOT / "docs" / "demo-recording.txt", work / "docs" / "demo-recording.txt")
     return work, dict(os.environ, BAKER8BIT_DATA_DIR=str(tmp_path / "data"))
@@ -187,7 +189,8 @@ def run_lines(where: str, lines: list[str], work: Path, env: dict, request) -> N
 # The commands quoted inline (`baker8bit ...` in a sentence) run too, when they are whole: one with
 # a placeholder (FILE, ID, N, KEYS, S, R, K, SIZE, <id>, ..., [options]) is a pattern, not a command. A
 # `shot` quoted without its --out (the sentence gives it once for several) writes shot.png.
-NAMES = {"baker8bit keys", "baker8bit keys --json", "baker8bit check blue", "baker8bit --video"}  # a command named, not run
+# a command named, not run:
+NAMES = {"baker8bit keys", "baker8bit keys --json", "baker8bit check blue", "baker8bit --video"}
 PLACEHOLDER = re.compile(r"\b(FILE|ID|N|KEYS|S|R|K|SIZE)\b|<id>|\.\.\.|\[")
 
 
@@ -220,11 +223,11 @@ def test_every_inline_command_runs(where, command, tmp_path, request):
 
 
 def test_the_strategy_shown_as_the_shipped_best_is_the_shipped_best():
-    """README.md and docs/games/sequence.md show `best`: the text is the shipped file's rules."""
+    """docs/games/sequence.md shows `best`: the text is the shipped file's rules."""
     from baker8bit.games.sequence import strategy
 
     shipped = [ln for ln in strategy.load("best").source.splitlines() if ln.strip() and not ln.startswith("#")]
-    for page in (ROOT / "README.md", ROOT / "docs" / "games" / "sequence.md"):
+    for page in (ROOT / "docs" / "games" / "sequence.md",):
         blocks = [m.group(1) for m in re.finditer(r"^```[a-z]*\n(.*?)^```", page.read_text(), re.S | re.M)]
         shown = next(b for b in blocks if "keep one pile for kings" in b)
         rules = [ln for ln in shown.splitlines() if ln.strip() and not ln.startswith("#")]
@@ -233,17 +236,20 @@ def test_the_strategy_shown_as_the_shipped_best_is_the_shipped_best():
 
 
 def test_the_blue_table_counts_are_the_exact_counts():
-    """README's table of Blue layouts: every small size's counts are what `games/blue/study.exact`
-    finds (the sizes of three ranks or more are what `survey --game blue` prints; two ranks only here)."""
+    """docs/games/blue.md's table of exact counts: every small size's counts are what
+    `games/blue/study.exact` finds (the sizes of three ranks or more are what `survey --game blue`
+    prints; two ranks only here)."""
     from baker8bit.games.blue import rules, study
 
-    rows = re.findall(r"^\| (\d)x(\d) \| ([\d,]+) \| ([\d.]+)% \| ([\d.]+)% \|$", README, re.M)
+    page = (ROOT / "docs" / "games" / "blue.md").read_text()
+    rows = re.findall(r"^\| (\d)x(\d+) \| (\d) \| (\d+) \| (\d+) \| (\d+) \(([\d.]+)%\) \| (\d+) \(([\d.]+)%\) \|",
+                      page, re.M)
     assert len(rows) == 7
-    for s, width, layouts, dealt, best in rows:
-        suits, ranks = int(s), int(width) - 1
-        if suits * ranks > 9:
+    for s, width, suits, ranks, layouts, dealt, dealt_pc, best, best_pc in rows:
+        assert (int(suits), int(ranks)) == (int(s), int(width) - 1)
+        assert float(dealt_pc) == round(100 * int(dealt) / int(layouts), 1)
+        assert float(best_pc) == round(100 * int(best) / int(layouts), 1)
+        if int(suits) * int(ranks) > 9:
             continue  # 3x4 and 2x6: seconds to minutes of counting; the survey tests cover the method
-        e = study.exact(rules.Layout(suits, ranks))
-        assert int(layouts.replace(",", "")) == e.layouts
-        assert float(dealt) == round(100 * e.dealt / e.layouts, 1), (s, width)
-        assert float(best) == round(100 * e.best / e.layouts, 1), (s, width)
+        e = study.exact(rules.Layout(int(suits), int(ranks)))
+        assert (int(layouts), int(dealt), int(best)) == (e.layouts, e.dealt, e.best), (s, width)

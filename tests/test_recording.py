@@ -8,17 +8,17 @@ import hashlib
 from functools import cache
 
 import pytest
+from conftest import DATA, baker_rules, board, texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baker8bit.core import timing as timingmod
 from baker8bit import __version__
-from baker8bit.sessions import recording
-from baker8bit.sessions import savegame
-from baker8bit.console.machine import KEYS, KeyMachine
+from baker8bit.console.machine import KEYS
+from baker8bit.core import timing as timingmod
 from baker8bit.freecell.position import Position
+from baker8bit.games import KeyMachine, compat
+from baker8bit.sessions import recording, savegame
 from baker8bit.sessions.recording import Recorder, Recording, RecordingError, Start, dump, parse, replay
-from conftest import baker_rules, DATA, board, texts
 
 
 def session(recorder: Recorder, presses: list[tuple[int, str]], frames: int) -> dict[int, object]:
@@ -49,7 +49,7 @@ def same_machine(a: KeyMachine, b: KeyMachine) -> None:
         assert b.game is None
     else:
         assert a.game.position == b.game.position and a.game.moves == b.game.moves
-        assert list(a.game.history) == list(b.game.history) and a.game.mark == b.game.mark
+        assert a.game.history.positions == b.game.history.positions and a.game.mark == b.game.mark
 
 
 # a session on 4 suits, deal 1: moves, an illegal move (flash, keys ignored meanwhile),
@@ -195,8 +195,8 @@ def test_replay_refuses_an_incompatible_recording(monkeypatch):
 
 
 def test_the_recorded_timing_is_used():
-    fast = timingmod.Timing(flash_frames=10, flash_half=2, group_step=3, winner_half=5,
-                        help_states=50, help_max_states=1000, help_half=4)
+    fast = compat.timing(dict(flash_frames=10, flash_half=2, group_step=3, winner_half=5,
+                              help_states=50, help_max_states=1000, help_half=4))
     r = Recorder(seed=1, suits=2, deal=1, timing=fast)
     session(r, [(0, "A"), (1, "B"), (12, "F"), (13, "T")], 20)
     assert "move F T" in texts(r.machine)  # the flash was over by frame 12
@@ -207,7 +207,8 @@ def test_the_recorded_timing_is_used():
 
 # -- bad files
 
-GOOD = dump(Recording(seed=3, start=Start("deal", rules="baker4", deal=1), frames=50, keys=((10, "G"), (12, "B"), (30, "SPACE"))))
+GOOD = dump(Recording(seed=3, start=Start("deal", rules="baker4", deal=1), frames=50,
+                      keys=((10, "G"), (12, "B"), (30, "SPACE"))))
 
 
 @pytest.mark.parametrize(
@@ -226,7 +227,8 @@ GOOD = dump(Recording(seed=3, start=Start("deal", rules="baker4", deal=1), frame
         (GOOD.replace("start rules=baker4 deal=1", "start somewhere"), 5, "start must be"),
         (GOOD.replace("start rules=baker4 deal=1", "start board rules=baker4"), 5, "needs the board"),
         (GOOD.replace("start rules=baker4 deal=1", "start board suits=4"), 5, "needs the board"),
-        (GOOD.replace("start rules=baker4 deal=1", "start rules=baker4 deal=1 menu=maybe"), 5, "menu must be yes or no"),
+        (GOOD.replace("start rules=baker4 deal=1", "start rules=baker4 deal=1 menu=maybe"), 5,
+         "menu must be yes or no"),
         (GOOD.replace("start rules=baker4 deal=1", "start prompt game=chess"), 5, "unknown game 'chess'"),
         (GOOD.replace("frames 50", "frames -1"), 6, "negative"),
         (GOOD.replace("12 B", "9 B"), 9, "keys out of order: frame 9 after frame 10"),

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from figures import interval, page, percent, rows
+
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "replay_survey.py"
 FIELDS = ("game", "deal", "outcome", "moves", "states", "seconds", "search")
 
@@ -59,27 +61,29 @@ def test_rows_above_a_size_are_skipped_and_counted(tmp_path):
     assert done.returncode == 0 and f"{n} skipped (more than {big - 1} positions)" in done.stdout
 
 
-def test_the_published_ten_thousand_deal_surveys_are_the_readmes_rows():
-    """docs/games: King Albert at rank 3, deals 1..10000, every deal decided; at rank 0, deals
-    1001..10000 beside 1..1000; README's rows are these files' counts."""
+def test_the_published_surveys_are_the_study_pages_rows():
+    """docs/results: King Albert at rank 3, deals 1..10000, every deal decided; at rank 0, deals
+    1001..10000 beside 1..1000, every deal of 1..1000 decided; the rows of the study's table on
+    docs/games/king-albert.md are these files' counts, shares and intervals."""
     import re
     from collections import Counter
-
-    root = Path(__file__).resolve().parent.parent
-    docs = root / "docs" / "games"
-
-    def rows(name: str) -> list[dict]:
-        with (docs / name).open(newline="") as f:
-            return list(csv.DictReader(f))
 
     r3 = rows("king-albert-survey-r3.csv")
     assert sorted(int(r["deal"]) for r in r3) == list(range(1, 10_001))
     r0 = rows("king-albert-survey-r0.csv") + rows("king-albert-survey-r0-1001-10000.csv")
     assert sorted(int(r["deal"]) for r in r0) == list(range(1, 10_001))
-    readme = (root / "README.md").read_text(encoding="utf-8")
+    study = page("docs/games/king-albert.md")
     for table, mark in ((r3, r"\| 3 \| 1-10000 \|"), (r0, r"\| 0, deals past 1000 [^|]*\| 1-10000 \|")):
         count = Counter(r["outcome"] for r in table)
-        row = re.search(mark + r" (\d+) \| (\d+) \| (\d+) \|", readme)
+        row = re.search(mark + r" (\d+) \| (\d+) \| (\d+) \|", study)
         assert row, mark
         assert tuple(map(int, row.groups())) == (count["solved"], count["unsolvable"], count["unknown"])
     assert not [r for r in r3 if r["outcome"] == "unknown"]
+    first = [[r for r in table if int(r["deal"]) <= 1000] for table in (r0, r3)]
+    for table, start in ((first[0], "| 0 (the game as dealt) | 1-1000 |"), (first[1], "| 3 | 1-1000 |"),
+                         (r3, "| 3 | 1-10000 |")):
+        count = Counter(r["outcome"] for r in table)
+        won, lost = count["solved"], count["unsolvable"]
+        assert count["unknown"] == 0 and won + lost == len(table)
+        row = f"{start} {won} | {lost} | 0 | {percent(won, won + lost)} ({interval(won, won + lost)}) |"
+        assert row in study, row

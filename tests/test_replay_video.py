@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import pyxel
 import pytest
-
-from baker8bit.sessions import recording
-from baker8bit.window.app import AppOptions
-from baker8bit.cli import main
-from baker8bit.window.video import replay_app
+import pyxel
 from conftest import pyxel_ready
 from test_gif import parse_gif, timeline
+
+from baker8bit.cli import main
+from baker8bit.sessions import recording
+from baker8bit.window.app import AppOptions
+from baker8bit.window.video import replay_app
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Every row of the BAKER-1989.md table, through the key machine.
+"""Every row of docs/FAITHFULNESS.md's table "Rules and keys", through the key machine.
 
 Each test names the row it proves. Small hand-made positions (most of a
 suit already on its terminal pile) keep the situations readable.
@@ -7,10 +7,10 @@ suit already on its terminal pile) keep the situations readable.
 from __future__ import annotations
 
 import pytest
+from conftest import GROUP_BOARD, baker_rules, machine_on, play, solutions, texts
 
 from baker8bit.core import cards
-from baker8bit.console.machine import KeyMachine
-from conftest import baker_rules, GROUP_BOARD, machine_on, play, solutions, texts
+from baker8bit.games import KeyMachine
 
 # 2 suits: columns A-F, parking G-H.
 SMALL = """
@@ -193,7 +193,7 @@ def test_flash_lasts_about_two_seconds_blinking_and_swallows_keys():
         m.press("B")  # keys pressed meanwhile are not acted on
         m.tick()
     assert m.phase == "flash" and True in lit and False in lit
-    assert sum(1 for a, b in zip(lit, lit[1:]) if a != b) >= 6  # "on and off" several times
+    assert sum(1 for a, b in zip(lit, lit[1:], strict=False) if a != b) >= 6  # "on and off" several times
     assert "select B" not in texts(m)
     for _ in range(3):
         m.tick()
@@ -218,7 +218,7 @@ def test_group_move_is_shown_one_card_at_a_time():
     frames = []
     m.settle()
     frames = [e.frame for e in m.events if e.text.startswith("move")]
-    gaps = {b - a for a, b in zip(frames, frames[1:])}
+    gaps = {b - a for a, b in zip(frames, frames[1:], strict=False)}
     assert gaps == {m.timing.group_step} and m.timing.group_step >= 6
 
 

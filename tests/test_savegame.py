@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import baker_rules, play, solutions, texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from baker8bit.core.history import History
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import Move, apply, legal_moves, parse_move
 from baker8bit.sessions.savegame import SaveError, dump, load, load_or_set_aside, machine_from_game, parse, save
-from conftest import baker_rules, play, solutions, texts
 
 
 def wander(suits: int, deal: int, n: int, seed: int, mark_at: int | None = None) -> Game:
@@ -53,7 +54,7 @@ def long_game(n: int, mark_at: int) -> Game:
 
 
 def state(g: Game):
-    return (g.rules, g.deal, g.position, list(g.history), g.history.maxlen, g.moves, g.mark)
+    return (g.rules, g.deal, g.position, g.history.positions, g.history.cap, g.moves, g.mark)
 
 
 def test_round_trip_keeps_history_mark_and_moves():
@@ -81,7 +82,7 @@ def test_a_board_game_without_deal_number_round_trips():
 def test_after_resume_300_takebacks_work_and_the_mark_buzzer_sounds(tmp_path):
     g = long_game(350, mark_at=120)
     assert len(g.history) == 300 and g.mark == 120
-    back_to = list(g.history)
+    back_to = list(g.history.positions)
     f = tmp_path / "s.txt"
     save(f, g)
     m = machine_from_game(load(f), seed=3)
@@ -170,19 +171,18 @@ def test_damage_is_a_save_error_naming_the_line(text, line, words):
 
 def test_a_mark_out_of_reach_is_refused():
     g = wander(2, 1, 6, seed=4)
-    g.mark = 301  # moves 6, memory 6: the mark can be 0..300
+    g.history.mark = 301  # moves 6, memory 6: the mark can be 0..300
     with pytest.raises(SaveError, match=r"line 6: mark 301 is out of range.*0\.\.300"):
         parse(dump(g))
-    g.mark = 300
+    g.history.mark = 300
     assert parse(dump(g)).mark == 300
 
 
 def test_a_history_that_is_not_one_legal_move_apart_is_refused():
     g = wander(2, 1, 6, seed=4)
-    h = list(g.history)
+    h = list(g.history.positions)
     h[2], h[3] = h[3], h[2]
-    g.history.clear()
-    g.history.extend(h)
+    g.history = History.of(g.rules.history, h, g.history.moves, g.moves)
     with pytest.raises(SaveError, match="position 2 does not follow from position 1 by one legal move"):
         parse(dump(g))
 
@@ -224,10 +224,9 @@ def test_load_or_set_aside_keeps_the_damaged_bytes(tmp_path, damage):
 
 def test_load_or_set_aside_with_an_illegal_history(tmp_path):
     g = wander(3, 12, 10, seed=5)
-    h = list(g.history)
+    h = list(g.history.positions)
     del h[4]
-    g.history.clear()
-    g.history.extend(h)
+    g.history = History.of(g.rules.history, h, g.history.moves[1:], g.moves)
     f = tmp_path / "s.txt"
     f.write_text(dump(g))
     game, message = load_or_set_aside(f)

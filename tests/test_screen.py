@@ -5,20 +5,20 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pyxel
 import pytest
+import pyxel
+from conftest import pyxel_ready
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baker8bit.atari import palette
-from baker8bit.console import scenarios
+from baker8bit.atari.screen import GR0, GR1, MAX_DLI_WRITES, MAX_DLIS, geometry
 from baker8bit.console import script
-from baker8bit.console.machine import KeyMachine
 from baker8bit.console.screens import compose
+from baker8bit.games import KeyMachine
+from baker8bit.sessions import scenarios
 from baker8bit.window.capture import engine_screen
 from baker8bit.window.render import Renderer
-from baker8bit.atari.screen import GR0, GR1, MAX_DLI_WRITES, MAX_DLIS, geometry
-from conftest import pyxel_ready
 
 GOLDEN = Path(__file__).parent / "golden"
 SCENARIOS = scenarios.load(GOLDEN / "scenarios.toml")
@@ -134,7 +134,7 @@ def test_any_game_screen_is_one_an_atari_could_show(suits, deal, keys, glyphs, w
 def test_the_field_shows_one_rank_character_per_card_in_its_suit_colour():
     m = KeyMachine(suits=4, deal=1)
     scr = compose(m.view(), m.game)
-    from baker8bit.freecell.layout import field_columns
+    from baker8bit.freecell.screen import field_columns
 
     x = field_columns(8)[0]
     column_a = "".join(scr.text_at(4 + j)[x] for j in range(7))
@@ -160,7 +160,9 @@ def test_shot_command_writes_exactly_the_window(tmp_path, renderer):
     golden.load(0, 0, str(GOLDEN / "deal4.png"))
     assert pixels(shot) == pixels(golden)
     big = tmp_path / "big.png"
-    assert main(["shot", "--suits", "2", "--deal", "3", "GH", "--out", str(big), "--scale", "3", "--aspect", "square"]) == 0
+    assert main(
+        ["shot", "--suits", "2", "--deal", "3", "GH", "--out", str(big), "--scale", "3", "--aspect", "square"]
+    ) == 0
     assert png_size(big) == (3 * 336, 3 * 224)
 
 

@@ -9,16 +9,16 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import IN_CI
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_sequence_search_compiled import small_positions
 
 from baker8bit.cli import main as cli_main
 from baker8bit.core import compiled
 from baker8bit.games.sequence import nested
 from baker8bit.games.sequence.rules import State
 from baker8bit.games.sequence.search import decode
-from conftest import IN_CI
-from test_sequence_search_compiled import small_positions
 
 try:
     from baker8bit.games.sequence import _cnested

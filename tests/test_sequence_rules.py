@@ -10,8 +10,15 @@ from hypothesis import strategies as st
 
 from baker8bit.core import cards
 from baker8bit.core import deal as core_deal
+from baker8bit.games.sequence.game import SAMPLING_RULES, SequenceGame
 from baker8bit.games.sequence.rules import (
-    SEQUENCES, Game, Move, SequenceError, State, deal, deck_text, pile_card,
+    SEQUENCES,
+    Move,
+    SequenceError,
+    State,
+    deal,
+    deck_text,
+    pile_card,
 )
 
 
@@ -154,13 +161,17 @@ def test_bad_deal_numbers():
             deal(bad)
 
 
+def _game(number: int) -> SequenceGame:
+    return SequenceGame(SAMPLING_RULES, number, State.dealt(number))
+
+
 def test_game_undo():
-    g = Game(7)
-    start = g.state
-    assert not g.undo()
-    g.play("HA")
-    g.play("HB")
-    assert g.undo() and g.undo() and g.state == start and g.moves == []
+    g = _game(7)
+    start = g.position
+    assert not g.take_back()
+    g.push(Move.parse("HA"))
+    g.push(Move.parse("HB"))
+    assert g.take_back() and g.take_back() and g.position == start and g.moves == 0
 
 
 # ---- invariants ----------------------------------------------------------------------------
@@ -180,25 +191,24 @@ def all_cards(s: State) -> Counter:
 @settings(max_examples=60, deadline=None)
 @given(d=st.integers(1, 2**31 - 1), picks=st.lists(st.integers(0, 50), max_size=110))
 def test_any_move_sequence_keeps_every_card_once_and_undo_restores(d, picks):
-    g = Game(d)
+    g = _game(d)
     full = Counter({r: 4 for r in range(1, 14)})
     for p in picks:
-        legal = g.state.legal_moves()
+        legal = g.position.legal_moves()
         if not legal:
-            assert g.state.won() or g.state.hand is None
+            assert g.position.won() or g.position.hand is None
             break
-        before = g.state
-        g.play(legal[p % len(legal)])
-        s = g.state
+        before = g.position
+        g.push(legal[p % len(legal)])
+        s = g.position
         assert all_cards(s) == full
         assert all(0 <= n <= 13 for n in s.finals)
         assert (s.hand is None) == (not s.deck and s.hand is None)
-        assert len(g.moves) <= 104
+        assert g.moves <= 104
         # undo restores exactly, redo gives the same
-        move = g.moves[-1]
-        assert g.undo() and g.state == before
-        g.play(move)
-        assert g.state == s
-    while g.undo():
+        move = g.played[-1]
+        assert g.take_back() and g.position == before
+        assert g.redo() == move and g.position == s
+    while g.take_back():
         pass
-    assert g.state == State.dealt(d)
+    assert g.position == State.dealt(d)

@@ -9,12 +9,12 @@ from __future__ import annotations
 import importlib
 
 import pytest
+from conftest import IN_CI
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from baker8bit.games.sequence import search, solver
 from baker8bit.games.sequence.rules import POSITION, RANKS, Move, State, deal
-from conftest import IN_CI
 
 pure = importlib.import_module("baker8bit.games.sequence.search")
 try:
@@ -57,8 +57,8 @@ def replay(s: State, moves) -> State:
 
 
 SLOW = [HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.filter_too_much]
-RULESETS = [solver.ALL, solver.Rules(True, False, False), solver.Rules(False, True, False),
-            solver.Rules(False, False, True)]
+RULESETS = [solver.ALL, solver.Pruning(True, False, False), solver.Pruning(False, True, False),
+            solver.Pruning(False, False, True)]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=SLOW)
@@ -70,7 +70,7 @@ def test_every_reduction_keeps_the_verdict_of_the_search_without_any(s):
         for is_pure in (True, False):
             r = solver.solve(s, 10**6, rules, pure=is_pure)
             assert r.outcome == plain.outcome, (s.text(), rules)
-            if r.outcome == "won":
+            if r.outcome == "solved":
                 assert replay(s, r.moves).won()
 
 
@@ -81,7 +81,7 @@ def test_a_dead_position_is_lost(s):
     piles = [list(p) for p in s.storage]
     cards = ((s.hand,) + s.deck) if s.hand is not None else ()
     if search.dead(piles, list(s.finals), cards, 0):
-        assert solver.solve_plain(s, 10**6).outcome == "lost"
+        assert solver.solve_plain(s, 10**6).outcome == "unsolvable"
 
 
 def test_dead_examples():
@@ -129,8 +129,8 @@ def test_the_solver_gives_the_same_answer_pure_or_compiled():
     for d in (1, 4, 12):
         a = solver.solve(State.dealt(d), 60_000, seed=d, pure=True)
         b = solver.solve(State.dealt(d), 60_000, seed=d, pure=False)
-        assert (a.outcome, a.moves, a.states) == (b.outcome, b.moves, b.states)
-        if a.outcome == "won":
+        assert (a.outcome, a.moves, a.positions) == (b.outcome, b.moves, b.positions)
+        if a.outcome == "solved":
             assert replay(State.dealt(d), a.moves).won()
 
 
@@ -138,13 +138,13 @@ def test_the_card_that_fits_two_piles_and_eager_play():
     """The counterexamples of docs/games/sequence.md: home play is not always safe."""
     s = State((13, 7, 13, 13), 9, ((), (), (9, 11), (13,)), (12, 9, 12, 11))
     assert s.fits(9) == [4]
-    assert solver.solve_plain(s).outcome == "won"
-    assert solver.solve_plain(s.apply(Move("H", 4, True))).outcome == "lost"
+    assert solver.solve_plain(s).outcome == "solved"
+    assert solver.solve_plain(s.apply(Move("H", 4, True))).outcome == "unsolvable"
     cards = (s.hand,) + s.deck
     assert search.run(cards, s.storage, s.finals, 10**6, FLAGS | search.EAGER)[0] == search.LOST
-    assert solver.solve(s).outcome == "won"
+    assert solver.solve(s).outcome == "solved"
     t = State((13, 9, 13, 13), 11, ((11, 12), (10,), (13,), ()), (10, 11, 11, 11))
     assert t.fits(11) == [1, 2]
-    assert solver.solve_plain(t.apply(Move("H", 1, True))).outcome == "won"
-    assert solver.solve_plain(t.apply(Move("H", 2, True))).outcome == "lost"
-    assert solver.solve(t).outcome == "won"
+    assert solver.solve_plain(t.apply(Move("H", 1, True))).outcome == "solved"
+    assert solver.solve_plain(t.apply(Move("H", 2, True))).outcome == "unsolvable"
+    assert solver.solve(t).outcome == "solved"

@@ -8,13 +8,11 @@ import csv
 import random
 
 import pytest
+from conftest import cli  # noqa: E402  (baker8bit ARGV in this process)
 
 from baker8bit.games.sequence import players as pl
 from baker8bit.games.sequence import solver
 from baker8bit.games.sequence.rules import State, deal
-from conftest import cli  # noqa: E402  (baker8bit ARGV in this process)
-
-
 
 
 @pytest.mark.parametrize("d", [2, 8, 11, 19, 23, 40, 3003, 3005])  # deals the search wins within 200,000

@@ -3,7 +3,7 @@
 Positions: the middle of games of deals 1.. played by a seeded random or the
 ``best`` strategy, stopped with a few cards left in the deck, so that the
 plain search (every legal move, positions compared exactly) finishes. Every
-reduction of ``solver.Rules`` alone and all of them together must give the
+reduction of ``solver.Pruning`` alone and all of them together must give the
 same verdict; every win found must replay to a won position.
 """
 
@@ -60,7 +60,7 @@ def replay(s: State, moves) -> State:
     return s
 
 
-RULESETS = [sv.ALL, sv.Rules(True, False, False), sv.Rules(False, True, False), sv.Rules(False, False, True)]
+RULESETS = [sv.ALL, sv.Pruning(True, False, False), sv.Pruning(False, True, False), sv.Pruning(False, False, True)]
 
 
 @pytest.mark.parametrize("left", [3, 4])
@@ -73,7 +73,7 @@ def test_reductions_change_no_verdict(left):
         for rules in RULESETS:
             r = sv.solve(s, 10**7, rules)
             assert r.outcome == plain.outcome, (s.text(), rules)
-            if r.outcome == "won":
+            if r.outcome == "solved":
                 assert replay(s, r.moves).won()
     assert verdicts["won"] and verdicts["lost"]  # both kinds of position were checked
 
@@ -89,7 +89,7 @@ def test_deadlock_examples():
 
 def test_lost_is_a_proof_and_unknown_past_the_limit():
     s = State((), None, ((12, 13), (), (), ()), (11, 13, 13, 13))
-    assert sv.solve(s).outcome == "lost"
+    assert sv.solve(s).outcome == "unsolvable"
     assert sv.solve(State.dealt(1), 5).outcome == "unknown"
 
 
@@ -97,8 +97,8 @@ def test_lost_is_a_proof_and_unknown_past_the_limit():
 def test_full_deals_wins_replay_and_are_deterministic(d):
     a = sv.solve(State.dealt(d), 5000, seed=d)
     b = sv.solve(State.dealt(d), 5000, seed=d)
-    assert (a.outcome, a.moves, a.states) == (b.outcome, b.moves, b.states)
-    assert a.states <= 5000 + 1
-    if a.outcome == "won":
+    assert (a.outcome, a.moves, a.positions) == (b.outcome, b.moves, b.positions)
+    assert a.positions <= 5000 + 1
+    if a.outcome == "solved":
         assert replay(State.dealt(d), a.moves).won()
     assert deal(d)

@@ -18,7 +18,7 @@ except ImportError:  # pragma: no cover
     distributed = None
     if IN_CI:
         raise
-pytestmark = pytest.mark.skipif(distributed is None, reason='needs Dask: pip install "baker8bit[cluster]"')
+pytestmark = pytest.mark.skipif(distributed is None, reason='needs Dask: pip install ".[cluster]"')
 
 
 def _without_seconds(path) -> list[list[str]]:
@@ -39,7 +39,7 @@ def test_the_cluster_writes_the_rows_local_processes_write(tmp_path):
 
 
 def test_an_unreachable_scheduler_is_one_line_exit_2(tmp_path, capsys, monkeypatch):
-    from baker8bit.core import cluster
+    from baker8bit.research import cluster
 
     monkeypatch.setattr(cluster, "CONNECT_WAIT", 1.0)
     code = main(["study", "sequence", "--strategy", "best", "--deals", "1-2", "--scheduler", "tcp://127.0.0.1:9",
@@ -52,7 +52,7 @@ def test_an_unreachable_scheduler_is_one_line_exit_2(tmp_path, capsys, monkeypat
 def test_a_scheduler_without_workers_is_one_line_and_leaves_no_csv(tmp_path, capsys, monkeypatch):
     from distributed import LocalCluster
 
-    from baker8bit.core import cluster
+    from baker8bit.research import cluster
 
     monkeypatch.setattr(cluster, "WORKER_WAIT", 1.0)
     with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as c:

@@ -1,5 +1,5 @@
 """tools/sequence_unknown_solve.py: the second pass over the deals a clairvoyant study left
-unknown, and the study rows the README's clairvoyant row is counted from (issue 21)."""
+unknown, and the study rows the study page's clairvoyant rows are counted from."""
 
 from __future__ import annotations
 
@@ -15,10 +15,11 @@ from baker8bit.games.sequence import solver
 from baker8bit.games.sequence.rules import State
 
 ROOT = Path(__file__).resolve().parent.parent
+STUDY_WORD = {"solved": "won", "unsolvable": "lost"}  # the tool's CSV says what the study's says
 TOOL = ROOT / "tools" / "sequence_unknown_solve.py"
-GAMES = ROOT / "docs" / "games"
-STUDY_10K = GAMES / "sequence-clairvoyant-5m-1-10000.csv"
-SECOND_PASS = GAMES / "sequence-unknown-20m-1-10000.csv"
+RESULTS = ROOT / "docs" / "results"
+STUDY_10K = RESULTS / "sequence-clairvoyant-5m-1-10000.csv"
+SECOND_PASS = RESULTS / "sequence-unknown-20m-1-10000.csv"
 STUDY_FIELDS = ("strategy", "deal", "won", "moves", "outcome", "home", "reason", "seconds", "search")
 
 
@@ -97,7 +98,7 @@ def answer(row: dict) -> tuple[str, int, str]:
 
 
 def as_row(r) -> tuple[str, int, str]:
-    return r.outcome, r.states, " ".join(str(m) for m in r.moves)
+    return STUDY_WORD.get(r.outcome, r.outcome), r.positions, " ".join(str(m) for m in r.moves)
 
 
 def test_the_tool_and_the_solver_agree(tmp_path):
@@ -121,7 +122,7 @@ def test_try_states_sets_the_length_of_each_try(tmp_path):
         d = int(row["deal"])
         r = solver.solve(State.dealt(d), max_states=40000, seed=d + (1 << 20), try_states=5000)
         assert answer(row) == as_row(r), d
-    short = [solver.solve(State.dealt(d), max_states=40000, seed=d + (1 << 20)).states for d in (4, 10)]
+    short = [solver.solve(State.dealt(d), max_states=40000, seed=d + (1 << 20)).positions for d in (4, 10)]
     assert short != [int(r["positions"]) for r in read(out)]  # the default tries search otherwise
 
 
@@ -134,7 +135,8 @@ def test_seeds_give_a_deal_tries_in_turn_until_one_decides(tmp_path, capsys):
     out = tmp_path / "seeds.csv"
     assert tool.main([str(study), "--out", str(out), "--max-states", "30000", "--seeds", "4"]) == 0
     rows = {int(r["deal"]): r for r in read(out)}
-    assert {d: (r["outcome"], (int(r["seed"]) - d) >> 20) for d, r in rows.items()} == {9: ("won", 4), 13: ("unknown", 4)}
+    passes = {d: (r["outcome"], (int(r["seed"]) - d) >> 20) for d, r in rows.items()}
+    assert passes == {9: ("won", 4), 13: ("unknown", 4)}
     for k in (1, 2, 3):
         assert solver.solve(State.dealt(9), max_states=30000, seed=9 + (k << 20)).outcome == "unknown"
     r = solver.solve(State.dealt(9), max_states=30000, seed=9 + (4 << 20))
@@ -217,18 +219,19 @@ def test_a_bad_study_file_is_one_line_and_leaves_the_output_untouched(tmp_path, 
     assert out.read_bytes() == before
 
 
-# ---- the shipped rows: the README's clairvoyant rows are counted from them ----------------------
+# ---- the shipped rows: the study page's clairvoyant rows are counted from them ------------------
 
 # the passes over the deals the study left unknown, in order: each searches exactly the deals
 # still unknown after the ones before it
-PASSES = [GAMES / "sequence-unknown-20m-1-10000.csv", GAMES / "sequence-unknown-100m-1-10000.csv",
-          GAMES / "sequence-unknown-20m-seeds-1-10000.csv", GAMES / "sequence-unknown-20m-long-1-10000.csv",
-          GAMES / "sequence-unknown-20m-long2-1-10000.csv", GAMES / "sequence-unknown-20m-long3-1-10000.csv",
-          GAMES / "sequence-unknown-20m-long4-1-10000.csv", GAMES / "sequence-unknown-20m-long5-1-10000.csv",
-          GAMES / "sequence-unknown-20m-tries2k-1-10000.csv", GAMES / "sequence-unknown-20m-tries2k-2-1-10000.csv",
-          GAMES / "sequence-unknown-20m-tries500-1-10000.csv", GAMES / "sequence-unknown-20m-tries500-2-1-10000.csv",
-          GAMES / "sequence-unknown-20m-tries200-1-10000.csv", GAMES / "sequence-unknown-20m-tries300-1-10000.csv",
-          GAMES / "sequence-unknown-nested2-1-10000.csv", GAMES / "sequence-unknown-nested3-1-10000.csv"]
+PASSES = [RESULTS / "sequence-unknown-20m-1-10000.csv", RESULTS / "sequence-unknown-100m-1-10000.csv",
+          RESULTS / "sequence-unknown-20m-seeds-1-10000.csv", RESULTS / "sequence-unknown-20m-long-1-10000.csv",
+          RESULTS / "sequence-unknown-20m-long2-1-10000.csv", RESULTS / "sequence-unknown-20m-long3-1-10000.csv",
+          RESULTS / "sequence-unknown-20m-long4-1-10000.csv", RESULTS / "sequence-unknown-20m-long5-1-10000.csv",
+          RESULTS / "sequence-unknown-20m-tries2k-1-10000.csv", RESULTS / "sequence-unknown-20m-tries2k-2-1-10000.csv",
+          RESULTS / "sequence-unknown-20m-tries500-1-10000.csv",
+          RESULTS / "sequence-unknown-20m-tries500-2-1-10000.csv",
+          RESULTS / "sequence-unknown-20m-tries200-1-10000.csv", RESULTS / "sequence-unknown-20m-tries300-1-10000.csv",
+          RESULTS / "sequence-unknown-nested2-1-10000.csv", RESULTS / "sequence-unknown-nested3-1-10000.csv"]
 
 
 def study_outcomes() -> dict[int, str]:
@@ -236,7 +239,7 @@ def study_outcomes() -> dict[int, str]:
 
 
 def shipped_passes() -> list[list[dict]]:
-    return [read(p) for p in PASSES]  # every one shipped: a missing CSV fails, not drops a README row
+    return [read(p) for p in PASSES]  # every one shipped: a missing CSV fails, not drops a row of the study
 
 
 def test_the_study_rows_are_every_deal_once_searched_compiled():
@@ -275,8 +278,11 @@ def test_a_sample_of_the_study_wins_is_found_again_and_replays(capsys):
         assert replays_to_a_win(d, " ".join(str(m) for m in res.moves), capsys), d
 
 
-def readme_rows() -> list[str]:
-    """The README's clairvoyant rows, counted from the shipped CSVs."""
+AGAIN = "clairvoyant, still unknown searched again "
+
+
+def study_rows() -> list[str]:
+    """The study's clairvoyant rows (docs/games/sequence.md), counted from the shipped CSVs."""
     from baker8bit.games.sequence.study import wilson
 
     outcomes = study_outcomes()
@@ -290,15 +296,15 @@ def readme_rows() -> list[str]:
               "clairvoyant, still unknown searched again (tries of 20,000 positions, 8 new seeds)",
               "clairvoyant, still unknown searched again (tries of 20,000 positions, 8 further seeds)",
               "clairvoyant, still unknown searched again (tries of 20,000 positions, 8 seeds after 8 that won none)",
-              "clairvoyant, still unknown searched again (tries of 2,000 positions, 8 seeds, after 28 seeds of longer tries that won none)",
+              AGAIN + "(tries of 2,000 positions, 8 seeds, after 28 seeds of longer tries that won none)",
               "clairvoyant, still unknown searched again (tries of 2,000 positions, 8 more seeds)",
-              "clairvoyant, still unknown searched again (tries of 500 positions, 8 seeds, after 8 more of 2,000 that won none)",
+              AGAIN + "(tries of 500 positions, 8 seeds, after 8 more of 2,000 that won none)",
               "clairvoyant, still unknown searched again (tries of 500 positions, 8 more seeds)",
-              "clairvoyant, still unknown searched again (tries of 200 positions, 8 seeds, after 8 more of 500 that won none)",
-              "clairvoyant, still unknown searched again (tries of 300 positions, 8 seeds, after 48 more of 50 to 1,000 that won none)",
+              AGAIN + "(tries of 200 positions, 8 seeds, after 8 more of 500 that won none)",
+              AGAIN + "(tries of 300 positions, 8 seeds, after 48 more of 50 to 1,000 that won none)",
               "clairvoyant, still unknown searched again (nested Monte Carlo search of level 2, up to 3,000 seeds)",
               "clairvoyant, still unknown searched again (nested Monte Carlo search of level 3, up to 300 seeds)"]
-    for label, rows in zip(labels, [None, *shipped_passes()]):
+    for label, rows in zip(labels, [None, *shipped_passes()], strict=True):
         for r in rows or ():
             outcomes[int(r["deal"])] = r["outcome"]
         n = len(outcomes)
@@ -310,9 +316,27 @@ def readme_rows() -> list[str]:
     return out
 
 
-def test_the_readme_clairvoyant_rows_are_counted_from_the_csvs():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    doc = (GAMES / "sequence.md").read_text(encoding="utf-8")
-    for row in readme_rows():
-        assert row in readme, f"README: write the row as\n{row}"
+def test_the_study_pages_clairvoyant_rows_are_counted_from_the_csvs():
+    doc = (ROOT / "docs" / "games" / "sequence.md").read_text(encoding="utf-8")
+    for row in study_rows():
         assert row in doc, f"docs/games/sequence.md: write the row as\n{row}"
+
+
+def test_the_readmes_verdict_on_mccarthys_claim_is_counted_from_the_csvs():
+    """README: the sampling player's rate on deals 1-1000 (it does not see the deck) and every deal of
+    1-10000 won by the clairvoyant study and its passes."""
+    from baker8bit.games.sequence.study import wilson
+
+    sampling = [r for r in read(RESULTS / "sequence-sampling-1-1000.csv") if r["strategy"] == "sampling"]
+    assert sorted(int(r["deal"]) for r in sampling) == list(range(1, 1001))
+    won = sum(r["outcome"] == "won" for r in sampling)
+    lo, hi = wilson(won, len(sampling))
+    outcomes = study_outcomes()
+    for rows in shipped_passes():
+        outcomes.update((int(r["deal"]), r["outcome"]) for r in rows)
+    assert won * 2 > len(sampling) and set(outcomes.values()) == {"won"} and len(outcomes) == 10_000
+    said = (f"a player who does not see the deck wins {won / len(sampling):.2%} of deals 1-1000 (95% interval "
+            f"{lo:.2%} - {hi:.2%}), and knowing the deck, every deal of 1-10000 is won")
+    line = next(ln for ln in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+                if ln.startswith("- **Sequence solitaire**:"))
+    assert said in line, said

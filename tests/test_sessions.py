@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
+from conftest import pyxel_ready, solutions
 
 from baker8bit import games
-from baker8bit.sessions import recording
-from baker8bit.sessions import savegame
+from baker8bit.sessions import recording, savegame
 from baker8bit.sessions import stats as statsmod
-from baker8bit.window.app import App, AppOptions
 from baker8bit.sessions.session import Session
+from baker8bit.window.app import App, AppOptions
 from baker8bit.window.video import replay_app
-from conftest import pyxel_ready, solutions
 
 OPTS = AppOptions(headless=True, sound=False)
 
@@ -82,7 +81,8 @@ def test_quitting_keeps_the_game_and_the_next_start_offers_it(data):
     assert "SAVED GAME 4 SUITS" in [offer.screen().text_at(r).strip() for r in range(24)]
     offer.frame(("RETURN",))
     g = offer.machine.game
-    assert (g.position, g.moves, g.mark, g.takebacks_left) == (game.position, game.moves, game.mark, game.takebacks_left)
+    assert ((g.position, g.moves, g.mark, g.takebacks_left)
+            == (game.position, game.moves, game.mark, game.takebacks_left))
     while g.moves > g.mark:  # the take-back memory and the mark came back with it
         offer.frame(("SPACE",))
     assert offer.machine.view().at_mark
@@ -140,7 +140,7 @@ def test_a_save_that_cannot_be_written_does_not_stop_the_game(data, monkeypatch)
     app = App(session.start(seed=1, suits=4, deal=1), OPTS, session=session)
 
     def full_disk(path, game):
-        from baker8bit.sessions.atomic import AtomicWriteError
+        from baker8bit.core.files import AtomicWriteError
 
         raise AtomicWriteError(path, OSError(28, "No space left on device"))
 

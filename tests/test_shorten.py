@@ -20,9 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from baker8bit import cli, games
+from baker8bit.core.outcome import SOLVED
 from baker8bit.freecell import moves
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver import SOLVED, solve
+from baker8bit.freecell.solver import solve
 from baker8bit.freecell.solver.shorten import played_by_the_game, shorten, shorten_line
 
 KA = games.get("king-albert")

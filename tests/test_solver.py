@@ -6,14 +6,14 @@ import subprocess
 import sys
 
 import pytest
+from conftest import baker_rules, read_baker_board
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from conftest import read_baker_board, baker_rules
-from baker8bit.freecell import moves
-from baker8bit.freecell import rules
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
+from baker8bit.freecell import moves, rules
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search, solve
+from baker8bit.freecell.solver import Result, Search, solve
 
 
 def replay(pos: Position, rs: rules.RuleSet, solution: list[str]) -> Position:
@@ -244,7 +244,7 @@ def test_a_slice_stops_near_its_budget():
 
 def test_solver_does_not_import_pyxel():
     code = (
-        "import sys, baker8bit.freecell.solver, baker8bit.freecell.solver.survey, baker8bit.commands.solve\n"
+        "import sys, baker8bit.freecell.solver, baker8bit.research.survey, baker8bit.commands.solve\n"
         "assert 'pyxel' not in sys.modules, 'pyxel imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -291,9 +291,12 @@ def _cli(argv: list[str]) -> int:
     import argparse
 
     from baker8bit.commands import solve as solve_cmd
+    from baker8bit.commands import survey as survey_cmd
 
     parser = argparse.ArgumentParser(prog="baker8bit")
-    solve_cmd.register(parser.add_subparsers())
+    sub = parser.add_subparsers()
+    solve_cmd.register(sub)
+    survey_cmd.register(sub)
     args = parser.parse_args(argv)
     return args.func(args)
 
@@ -325,7 +328,7 @@ def test_solve_command_reads_a_board_and_reports_errors(tmp_path, capsys):
 
 
 def test_survey_writes_rows_resumes_and_summarises(tmp_path, capsys):
-    from baker8bit.freecell.solver import survey
+    from baker8bit.research import survey
 
     out = tmp_path / "s.csv"
     assert _cli(["survey", "--suits", "2", "--deals", "1-4", "--workers", "1", "--out", str(out)]) == 0
@@ -343,7 +346,7 @@ def test_survey_writes_rows_resumes_and_summarises(tmp_path, capsys):
 
 
 def test_survey_rows_name_the_search_and_older_csvs_resume_in_their_own_columns(tmp_path, capsys):
-    from baker8bit.freecell.solver import survey
+    from baker8bit.research import survey
 
     new = tmp_path / "new.csv"
     assert _cli(["survey", "--suits", "2", "--deals", "1-2", "--workers", "1", "--out", str(new)]) == 0
@@ -381,7 +384,7 @@ def test_survey_rejects_bad_input(argv, capsys):
 def test_progress_prints_lines_without_a_terminal():
     import io
 
-    from baker8bit.freecell.solver.survey import Progress
+    from baker8bit.research.survey import Progress
 
     t = [0.0]
     stream = io.StringIO()

@@ -13,9 +13,10 @@ import os
 import pytest
 
 from baker8bit import games
+from baker8bit.core.outcome import SOLVED, UNKNOWN
 from baker8bit.freecell import moves
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver import SOLVED, UNKNOWN, choose, family, search, solve
+from baker8bit.freecell.solver import choose, family, search, solve
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 DEALS = range(1, 301)
@@ -137,4 +138,5 @@ def test_compiled_core_gives_the_pure_answers_in_mid_game(game, options):
             if not legal:
                 break
             pos = moves.apply(pos, rng.choice(legal))
-        assert full(fast.solve(pos, rs, max_states=20000)) == full(family.solve(pos, rs, max_states=20000)), (rs.name, deal)
+        assert (full(fast.solve(pos, rs, max_states=20000))
+                == full(family.solve(pos, rs, max_states=20000))), (rs.name, deal)

@@ -21,14 +21,14 @@ import os
 import shutil
 
 import pytest
-
 from conftest import baker_rules, fc_solve_checked, read_baker_board
+
 from baker8bit import cli
-from baker8bit.freecell import moves
-from baker8bit.freecell import rules
+from baker8bit.core.outcome import SOLVED, UNSOLVABLE
+from baker8bit.freecell import moves, rules
 from baker8bit.freecell.position import Position
+from baker8bit.freecell.solver import solve
 from baker8bit.freecell.solver.shorten import shorten
-from baker8bit.freecell.solver import SOLVED, UNSOLVABLE, solve
 
 DEALS = range(1, 101)
 IN_CI = os.environ.get("CI", "").lower() == "true"

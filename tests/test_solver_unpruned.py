@@ -12,11 +12,12 @@ would show as "unsolvable" against "solved", one that made a false win as the re
 from __future__ import annotations
 
 import pytest
-
 import unpruned
+
 from baker8bit import games
+from baker8bit.core.outcome import UNSOLVABLE
 from baker8bit.freecell.position import Position
-from baker8bit.freecell.solver import UNSOLVABLE, solve
+from baker8bit.freecell.solver import solve
 
 DEALS = range(1, 301)
 BUDGET = 30_000  # positions the unpruned search may keep per deal

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from test_pokey import autocorrelation_hz, within_1_percent
 
 from baker8bit.atari import pokey
 from baker8bit.cli import main
-from test_pokey import autocorrelation_hz, within_1_percent
 
 
 @pytest.mark.parametrize("name,low", [("tone", 300), ("buzzer", 30)])

@@ -8,7 +8,8 @@ from array import array
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from baker8bit.atari import pokey
 from baker8bit.sessions import soundtrack
@@ -66,7 +67,7 @@ def test_the_click_plays_on_its_own_channel_beside_the_tone():
     out = samples(t, 2)
     tone = pokey.sounds()["tone"].render(t.rate, "ntsc", 0.25)
     click = pokey.sounds()["click"].render(t.rate, "ntsc", 0.25)
-    assert list(out[:len(click)]) == [a + b for a, b in zip(tone, click)]
+    assert list(out[:len(click)]) == [a + b for a, b in zip(tone, click, strict=False)]
     off = soundtrack.SoundTrack()  # without click=True a click is not heard
     off.play("click", channel=soundtrack.CLICK_CHANNEL)
     assert not any(samples(off, 2)) and off.started == []

@@ -9,20 +9,18 @@ import io
 import json
 
 import pytest
+from conftest import machine_on, play, solutions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baker8bit import games
-from baker8bit.console.machine import KeyMachine
+from baker8bit.commands import session
 from baker8bit.core import events as ev
 from baker8bit.core.events import Event
-from baker8bit.sessions import savegame
-from baker8bit.sessions import stats
-from baker8bit.sessions import userdata
-from baker8bit.commands import session
 from baker8bit.freecell.moves import legal_moves
+from baker8bit.games import KeyMachine
+from baker8bit.sessions import savegame, stats, userdata
 from baker8bit.sessions.stats import Stats, StatsError, StatsTracker
-from conftest import machine_on, play, solutions
 
 
 def row(s: Stats, which: int | str) -> dict:
@@ -48,8 +46,8 @@ def test_wins_losses_streaks_and_fewest_moves():
     assert (r["played"], r["won"], r["lost"]) == (4, 3, 1)
     assert r["win_percent"] == 75 and r["fewest_moves"] == 45
     assert (r["streak"], r["best_streak"]) == (1, 2)
-    assert row(s, 3) == {"rule_set": "baker3", "game": "baker", "label": "3", "played": 0, "won": 0, "lost": 0, "win_percent": None,
-                         "fewest_moves": None, "streak": 0, "best_streak": 0}
+    assert row(s, 3) == {"rule_set": "baker3", "game": "baker", "label": "3", "played": 0, "won": 0, "lost": 0,
+                         "win_percent": None, "fewest_moves": None, "streak": 0, "best_streak": 0}
 
 
 def test_a_loss_resets_the_streak_but_not_the_best():
@@ -534,7 +532,8 @@ def test_suits_with_another_game_is_a_clear_error(data, capsys):
 def test_stats_without_a_file_shows_zeros(data, capsys):
     assert run("--all") == 0
     out = capsys.readouterr().out
-    assert len(out.splitlines()) == 1 + sum(len(v.rule_sets()) for v in games.all_variants()) and not (data / "stats.json").exists()
+    assert len(out.splitlines()) == 1 + sum(len(v.rule_sets()) for v in games.all_variants())
+    assert not (data / "stats.json").exists()
 
 
 def test_stats_sets_a_damaged_file_aside_and_says_so(data, capsys):
@@ -576,7 +575,7 @@ def test_reset_yes_skips_the_question_and_suits_limits_it(data, capsys, monkeypa
     after = stats.load(data / "stats.json")
     assert after.games["baker2"] == stats.RuleSetStats() and after.games["baker4"].won == 1
     assert after.games["eight-off"].won == 1
-    assert "the 2-suit statistics deleted" in capsys.readouterr().out
+    assert "the statistics of baker2 deleted" in capsys.readouterr().out
 
 
 def test_reset_one_game_keeps_the_others(data, capsys, monkeypatch):

@@ -10,6 +10,8 @@ import os
 
 import pytest
 
+from baker8bit import games
+
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 try:
@@ -18,14 +20,17 @@ except ImportError:  # pragma: no cover
     distributed = None
     if IN_CI:
         raise
-pytestmark = pytest.mark.skipif(distributed is None, reason='needs Dask: pip install "baker8bit[cluster]"')
+pytestmark = pytest.mark.skipif(distributed is None, reason='needs Dask: pip install ".[cluster]"')
 
 
 def _cli(argv: list[str]) -> int:
     from baker8bit.commands import solve as solve_cmd
+    from baker8bit.commands import survey as survey_cmd
 
     parser = argparse.ArgumentParser(prog="baker8bit")
-    solve_cmd.register(parser.add_subparsers())
+    sub = parser.add_subparsers()
+    solve_cmd.register(sub)
+    survey_cmd.register(sub)
     args = parser.parse_args(argv)
     return args.func(args)
 
@@ -67,9 +72,9 @@ def test_dask_survey_resumes(cluster, tmp_path):
 
 
 def test_small_batches_and_window_keep_the_order(cluster):
-    from baker8bit.freecell.solver import survey
+    from baker8bit.research import survey
 
-    tasks = [survey.Task("baker2", d, 5000, None) for d in range(1, 8)]
+    tasks = [survey.Task("baker2", d, 5000, None, games.registry) for d in range(1, 8)]
     rows = list(survey.run_tasks_dask(tasks, cluster.scheduler_address, batch=2, window=1))
     assert [(r.game, r.deal, r.outcome, r.moves, r.states) for r in rows] == [
         (r.game, r.deal, r.outcome, r.moves, r.states) for r in survey.run_tasks(tasks, 1)]

@@ -3,15 +3,15 @@ every pixel a sharp N x N block) and the fullscreen toggle (F11, ``--fullscreen`
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
+from conftest import pyxel_ready
 
 from baker8bit import games
 from baker8bit.cli import main
-from baker8bit.console.machine import KeyMachine
+from baker8bit.games import KeyMachine
 from baker8bit.window import app as appmod
 from baker8bit.window.app import AppOptions, window_geometry
-from conftest import pyxel_ready
 
 
 @pytest.mark.parametrize("shape, n, size", [("ntsc", 3, (288, 224)), ("square", 2, (336, 224)),

@@ -16,10 +16,10 @@ where this search decided.
 
 from __future__ import annotations
 
+from baker8bit.core.outcome import SOLVED, UNSOLVABLE
 from baker8bit.freecell import moves
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver.search import SOLVED, UNSOLVABLE
 
 
 def _children(cols, cells, found, rules: RuleSet, builds_on, fills_empty):
@@ -29,7 +29,7 @@ def _children(cols, cells, found, rules: RuleSet, builds_on, fills_empty):
     sources = [(c[-1], i, None) for i, c in enumerate(cols) if c]
     sources += [(card, None, j) for j, card in enumerate(cells)]
     for card, i, j in sources:
-        def take():
+        def take(i=i, j=j):
             cl = list(cols)
             if i is not None:
                 cl[i] = cols[i][:-1]

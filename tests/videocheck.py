@@ -10,7 +10,6 @@ from array import array
 from dataclasses import dataclass, field
 
 import pytest
-
 from conftest import IN_CI
 
 try:
@@ -111,4 +110,4 @@ def changed(lumas: list[bytes], i: int, level: int = 24, pixels: int = 16) -> bo
     """Video frame ``i`` differs from the one before: at least ``pixels`` pixels changed in
     brightness by ``level`` or more (of 255; a codec's noise in a still picture stays below)."""
     a, b = lumas[i - 1], lumas[i]
-    return sum(1 for p, q in zip(a, b) if abs(p - q) >= level) >= pixels
+    return sum(1 for p, q in zip(a, b, strict=False) if abs(p - q) >= level) >= pixels

@@ -3,7 +3,7 @@
 The grid is the source: one block per glyph, a header line
 ``glyph <codepoint> <name>`` and then 8 rows of 8 characters, ``#`` for a set
 pixel and ``.`` for a clear one; lines starting with ``# `` are comments. The glyphs were drawn for this project in the
-style described in ``reference/atari-facts.md`` section 5.2 (two-pixel
+style described in ``docs/ATARI.md``, "The font" (two-pixel
 vertical stems, one-pixel horizontal strokes); no existing font was copied.
 
 The output is a BDF 2.1 font with 8x8 cells: every glyph has ``BBX 8 8 0 -1``
@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
-from baker8bit.sessions import atomic  # noqa: E402
+from baker8bit.core import files  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 GRID = REPO / "fonts" / "baker8bit.txt"
@@ -105,7 +105,7 @@ def build_bdf(grid_text: str) -> str:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    atomic.write_text(path, text)
+    files.write_text(path, text)
     import sync_assets  # the package's copy follows its source
 
     sync_assets.sync(REPO)

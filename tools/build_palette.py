@@ -1,14 +1,13 @@
 """Build ``palettes/atari-ntsc.pyxpal`` and ``palettes/atari-pal.pyxpal``.
 
-Source: the Altirra default palettes as tabulated in the team's reference
-``/work/shared/reference/atari-facts.md``:
+Source: the Altirra default palettes as tabulated in ``docs/ATARI.md``, "The palettes":
 
-- section 1.5, "Altirra default NTSC palette" (Altirra 4.31, "Default NTSC (XL)"
-  preset, recomputed from ``src/Altirra/source/palettegenerator.cpp``);
-- section 1.7, "Altirra default PAL palette" ("Default PAL" preset).
+- "Altirra's default NTSC palette" (Altirra 4.31, "Default NTSC (XL)" preset,
+  recomputed from ``src/Altirra/source/palettegenerator.cpp``);
+- "Altirra's default PAL palette" ("Default PAL" preset).
 
 Each table has 16 rows (hue) x 16 columns (luminance nibble). GTIA ignores bit 0
-of the luminance in every ordinary graphics mode (reference section 1.1), so
+of the luminance in every ordinary graphics mode (docs/ATARI.md, "Colours"), so
 only the even columns are distinct colours: 16 hues x 8 lumas = 128 colours.
 The output is Pyxel's palette format (``pyxel.PALETTE_FILE_EXTENSION`` is
 ``.pyxpal``: one ``rrggbb`` hex colour per line, as ``pyxel.save_pal`` writes
@@ -31,16 +30,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
-from baker8bit.sessions import atomic  # noqa: E402
+from baker8bit.core import files as userfiles  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-DEFAULT_REFERENCE = Path("/work/shared/reference/atari-facts.md")
+DEFAULT_REFERENCE = REPO / "docs" / "ATARI.md"
 
 # output file name -> heading that starts its table in the reference
 TABLES = {
-    "atari-ntsc.pyxpal": "### 1.5 Altirra default NTSC palette",
-    "atari-pal.pyxpal": "### 1.7 Altirra default PAL palette",
+    "atari-ntsc.pyxpal": "### Altirra's default NTSC palette",
+    "atari-pal.pyxpal": "### Altirra's default PAL palette",
 }
 
 _ROW = re.compile(r"^\|\s*([0-9A-F])\s*\(\d+\)\s*\|(.*)\|\s*$")
@@ -77,7 +76,7 @@ def pyxpal_text(colours: list[int]) -> str:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    atomic.write_text(path, text)
+    userfiles.write_text(path, text)
     import sync_assets  # the package's copy follows its source
 
     sync_assets.sync(REPO)

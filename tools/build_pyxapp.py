@@ -1,6 +1,6 @@
 """Build baker8bit.pyxapp, Pyxel's one-file app format, for people who just want to play.
 
-Run:   python tools/build_pyxapp.py [--out DIR]     (writes DIR/baker8bit.pyxapp, default dist/)
+Run:   python tools/build_pyxapp.py [--out DIR]     (writes DIR/baker8bit.pyxapp, default ./dist/)
 Play:  pyxel play dist/baker8bit.pyxapp
 
 The app folder holds the package (code and its data, palettes and font
@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the package this app is built from
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 APP = "baker8bit"
 STARTUP = "baker8bit_app.py"
@@ -77,7 +77,8 @@ def build(out_dir: Path) -> Path:
 
 def main() -> int:
     ap = OneLineParser(error_name="build_pyxapp", description=__doc__.splitlines()[0])
-    ap.add_argument("--out", default=str(ROOT / "dist"), help="folder for baker8bit.pyxapp (default dist/)")
+    ap.add_argument("--out", default="dist",
+                    help="folder for baker8bit.pyxapp (default dist/ in the current folder)")
     args = ap.parse_args()
     target = build(Path(args.out).resolve())
     print(f"wrote {target} ({target.stat().st_size // 1024} KiB); play it with: pyxel play {target}")

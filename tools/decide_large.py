@@ -30,7 +30,7 @@ if importlib.util.find_spec("baker8bit") is None:  # the installed package; else
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit import cli  # noqa: E402
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 FIELDS = ("game", "deal", "outcome", "states", "seconds", "peak_mb", "keys_typed", "keys_win")
 FORGET_FIELDS = (*FIELDS, "memory", "forgotten")  # with --memory
@@ -65,7 +65,8 @@ def decide(game: str, deal: int, max_states: int, memory: str | None = None) -> 
     if memory:
         row.update(memory=memory, forgotten=peak["forgotten"])
     if result["outcome"] == "solved":
-        row["keys_win"] = "yes" if wins_through_keys(["--game", game, "--deal", str(deal)], result["solution"]) else "NO"
+        wins = wins_through_keys(["--game", game, "--deal", str(deal)], result["solution"])
+        row["keys_win"] = "yes" if wins else "NO"
     return row
 
 

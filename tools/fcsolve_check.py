@@ -19,7 +19,7 @@ iterations each (default 30,000; ``fcsolve.restarts``); the row's ``fc_seed`` na
 decided. A second look at the
 deals the fixed tries left undecided.
 
-Run: python tools/fcsolve_check.py --csv docs/games/king-albert-survey-r0.csv --deals 1-1000 --out FILE.csv
+Run: python tools/fcsolve_check.py --csv docs/results/king-albert-survey-r0.csv --deals 1-1000 --out FILE.csv
 """
 
 from __future__ import annotations
@@ -35,12 +35,13 @@ if importlib.util.find_spec("baker8bit") is None:  # the installed package; else
     sys.path.insert(0, str(TOOLS.parent))
 sys.path.insert(0, str(TOOLS))
 
+from decide_large import wins_through_keys  # noqa: E402
+
 from baker8bit import games  # noqa: E402
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 from baker8bit.freecell import fcsolve  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
-from baker8bit.freecell.solver.survey import parse_deals  # noqa: E402
-from decide_large import wins_through_keys  # noqa: E402
+from baker8bit.research.survey import parse_deals  # noqa: E402
 
 FIELDS = ("deal", "ours", "fc_solve", "agree", "fc_moves", "fc_win", "fc_seed")
 

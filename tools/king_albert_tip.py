@@ -1,5 +1,5 @@
 """Measure King Albert's tip on a survey's deals: "A game is probably not winnable if at least two
-spaces cannot be created" (../shared/seeds/king-albert-instructions.txt).
+spaces cannot be created" (Andrew Pipkin's King Albert instructions, 2000; docs/FAITHFULNESS.md).
 
 Two spaces: two empty building stacks at the same time in some position reachable from the deal.
 For a deal the survey proved unsolvable, the exhaustive search saw every reachable position
@@ -10,7 +10,10 @@ made. A won deal ends with nine. The tip's claim, "cannot make two spaces => pro
 winnable", is then certain on decided deals; what is worth knowing is how many unwinnable deals
 it catches.
 
-Run: python tools/king_albert_tip.py SURVEY.csv [--max-states N]
+With ``--out FILE`` it also writes one CSV row per unsolvable deal: ``deal,outcome,states,max_empty``
+(the outcome found again; a deal past ``--max-states`` is ``unknown`` and counts in neither line).
+
+Run: python tools/king_albert_tip.py SURVEY.csv [--max-states N] [--out FILE]
 """
 
 from __future__ import annotations
@@ -22,25 +25,29 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit import games  # noqa: E402
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
+from baker8bit.core.outcome import UNSOLVABLE  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
-from baker8bit.freecell.solver import UNSOLVABLE, solve  # noqa: E402
+from baker8bit.freecell.solver import solve
 
 
 def main() -> int:
     ap = OneLineParser(error_name="king_albert_tip", description=__doc__.splitlines()[0])
     ap.add_argument("csv", help="a survey CSV of king-albert deals")
     ap.add_argument("--max-states", type=int, default=8_000_000)
+    ap.add_argument("--out", help="write a CSV row per unsolvable deal: deal,outcome,states,max_empty")
     args = ap.parse_args()
     rows = list(csv.DictReader(open(args.csv, encoding="utf-8")))
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
     lost_two = lost_fewer = 0
+    measured = []
     for row in rows:
         counts[row["outcome"]] += 1
         if row["outcome"] != UNSOLVABLE:
             continue
         rs = games.ruleset(row["game"])
         result = solve(Position.dealt(int(row["deal"]), rs), rs, max_states=args.max_states)
+        measured.append((row["deal"], result.outcome, result.states, result.max_empty))
         if result.outcome != UNSOLVABLE:
             print(f"deal {row['deal']}: {result.outcome} now (limit?)", file=sys.stderr)
             continue
@@ -49,7 +56,13 @@ def main() -> int:
         else:
             lost_fewer += 1
     lost = lost_two + lost_fewer
-    print(f"deals {len(rows)}: solved {counts['solved']}, unsolvable {counts['unsolvable']}, unknown {counts['unknown']}")
+    if args.out:
+        with open(args.out, "w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f)
+            w.writerow(("deal", "outcome", "states", "max_empty"))
+            w.writerows(measured)
+    print(f"deals {len(rows)}: solved {counts['solved']}, unsolvable {counts['unsolvable']}, "
+          f"unknown {counts['unknown']}")
     print(f"unsolvable deals that cannot make two spaces: {lost_fewer} of {lost}"
           + (f" ({100 * lost_fewer / lost:.1f}%)" if lost else ""))
     print(f"unsolvable deals that can make two spaces: {lost_two}")

@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from baker8bit import games  # noqa: E402
-from baker8bit.commands.common import OneLineParser  # noqa: E402
 from baker8bit.console.demo import DemoKeys  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 from baker8bit.freecell.demo import Planner  # noqa: E402
 from baker8bit.sessions import recording  # noqa: E402
 from baker8bit.window.video import render_headless  # noqa: E402

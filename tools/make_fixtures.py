@@ -3,7 +3,7 @@
 - deals.txt: expected layouts. 4 suits come from fc-solve's own
   ``make-microsoft-freecell-board -t d`` (an independent implementation of the
   Microsoft generator); 2 and 3 suits are our generator's output, checked by
-  hand against the rule in BAKER-1989.md once, then kept so a change shows.
+  hand against the rule in docs/FAITHFULNESS.md once, then kept so a change shows.
 - solutions.txt: a known winning move list per suit count, found by fc-solve,
   in the 1989 key notation.
 
@@ -18,10 +18,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
-from baker8bit.freecell import rules  # noqa: E402
 from baker8bit.core import cards
-from baker8bit.freecell import fcsolve
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
+from baker8bit.freecell import (
+    fcsolve,
+    rules,  # noqa: E402
+)
 from baker8bit.freecell.position import Position  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
@@ -40,7 +42,8 @@ def layout_lines(suits: int, deal: int) -> list[str]:
 
 
 def main() -> None:
-    OneLineParser(error_name="make_fixtures", description=__doc__.splitlines()[0]).parse_args()  # no options: --help, or one line
+    # no options: --help, or one line
+    OneLineParser(error_name="make_fixtures", description=__doc__.splitlines()[0]).parse_args()
     DATA.mkdir(parents=True, exist_ok=True)
     lines = ["# suits deal, then one line per column (top card first); see tools/make_fixtures.py"]
     for suits, deals in DEALS.items():

@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from baker8bit.atari.screen import geometry  # noqa: E402
-from baker8bit.commands.common import OneLineParser  # noqa: E402
-from baker8bit.console import scenarios  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
+from baker8bit.sessions import scenarios  # noqa: E402
 from baker8bit.window.app import AppOptions, init_pyxel  # noqa: E402
 from baker8bit.window.capture import engine_screen, write_png  # noqa: E402
 from baker8bit.window.render import Renderer  # noqa: E402
@@ -33,7 +33,8 @@ def picture(spec: dict, renderer: Renderer) -> bytes:
 
 
 def main() -> None:
-    OneLineParser(error_name="make_goldens", description=__doc__.splitlines()[0]).parse_args()  # no options: --help, or one line
+    # no options: --help, or one line
+    OneLineParser(error_name="make_goldens", description=__doc__.splitlines()[0]).parse_args()
     init_pyxel(AppOptions(headless=True))
     renderer, g = Renderer(), geometry()
     for name, spec in scenarios.load(GOLDEN / "scenarios.toml").items():

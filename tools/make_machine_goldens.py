@@ -21,14 +21,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
 from machine_golden import SESSIONS, run_session  # noqa: E402
+
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "machine-1989.jsonl"
 
 
 def main() -> None:
-    OneLineParser(error_name="make_machine_goldens", description=__doc__.splitlines()[0]).parse_args()  # no options: --help, or one line
+    # no options: --help, or one line
+    OneLineParser(error_name="make_machine_goldens", description=__doc__.splitlines()[0]).parse_args()
     lines = [json.dumps(run_session(s), sort_keys=True) for s in SESSIONS]
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"{OUT}: {len(lines)} sessions")

@@ -7,7 +7,7 @@ a player can type and shows it wins. The search is deterministic, so solving aga
 at least the survey's gives the survey's result. Prints one line a deal that disagrees and a
 summary; exits 1 if any does.
 
-Run: python tools/replay_survey.py --csv docs/games/king-albert-survey-r3.csv --game king-albert --starting-rank 3
+Run: python tools/replay_survey.py --csv docs/results/king-albert-survey-r3.csv --game king-albert --starting-rank 3
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ if importlib.util.find_spec("baker8bit") is None:  # the installed package; else
     sys.path.insert(0, str(TOOLS.parent))
 sys.path.insert(0, str(TOOLS))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
 from decide_large import run_cli, wins_through_keys  # noqa: E402
+
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 
 def check(rows: list[dict], game_args: list[str], max_states: int,

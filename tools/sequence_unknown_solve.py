@@ -8,8 +8,9 @@ player types (``baker8bit keys --game sequence --deal N "<keys>"`` plays it to W
 ``tests/test_sequence_unknown_solve.py`` replays every shipped row), empty when the deal stays unknown
 or is proven lost. ``--seeds K`` gives a deal K tries in turn, passes PASS..PASS+K-1 (seeds
 ``deal + k * 2**20``), until one decides: the row is that try's (its seed names the pass, ``(seed -
-deal) >> 20``), or the last try's when none decides. Rows are written as they come (flushed, so an interrupted run keeps them); a
-deal already in ``--out`` is skipped, so the same command resumes.
+deal) >> 20``), or the last try's when none decides. Rows are written as they come (flushed,
+so an interrupted run keeps them); a deal already in ``--out`` is skipped, so the same
+command resumes.
 
 ``--nested L`` runs the nested Monte Carlo search of level L instead (``nested.py``:
 docs/games/sequence.md); it wins or says nothing, so a deal it does not win stays unknown, and
@@ -36,9 +37,10 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 FIELDS = ("deal", "outcome", "seed", "positions", "seconds", "search", "keys")
+STUDY_WORD = {"solved": "won", "unsolvable": "lost"}  # the rows say what the study's rows say of a deal
 
 
 def decide(job: tuple[int, int, int, int, int, int]) -> dict:
@@ -57,7 +59,7 @@ def decide(job: tuple[int, int, int, int, int, int]) -> dict:
         r = solver.solve(State.dealt(deal), max_states=max_states, seed=seed, try_states=try_states)
         if r.outcome != "unknown":
             break
-    return {"deal": deal, "outcome": r.outcome, "seed": seed, "positions": r.states,
+    return {"deal": deal, "outcome": STUDY_WORD.get(r.outcome, r.outcome), "seed": seed, "positions": r.positions,
             "seconds": f"{time.perf_counter() - t:.1f}", "search": solver.implementation_name(),
             "keys": " ".join(str(m) for m in r.moves)}
 

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the package whose assets these are
 
-from baker8bit.commands.common import OneLineParser  # noqa: E402
+from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 ASSETS = ROOT / "baker8bit" / "atari" / "assets"
 # (source folder, file pattern): what ships (the font's text grid too, so an installed package holds its source)
@@ -41,7 +41,8 @@ def stale(root: Path = ROOT) -> list[str]:
            if not dst.exists() or dst.read_bytes() != src.read_bytes()]
     wanted = {dst for _, dst in pairs(root)}
     assets = root / "baker8bit" / "atari" / "assets"
-    out += [str(p.relative_to(root)) + " (no source)" for p in sorted(assets.rglob("*")) if p.is_file() and p not in wanted]
+    out += [str(p.relative_to(root)) + " (no source)"
+            for p in sorted(assets.rglob("*")) if p.is_file() and p not in wanted]
     return out
 
 

@@ -1,7 +1,8 @@
 """The game's own 8x8 font, read from ``fonts/baker8bit.bdf``.
 
 The BDF is built from the text grid ``fonts/baker8bit.txt`` by
-``tools/build_font.py`` and ships inside the package (``atari/assets/fonts/``) (the glyphs are ours, drawn in the Atari style). A glyph
+``tools/build_font.py`` and ships inside the package (``atari/assets/fonts/``)
+(the glyphs are ours, drawn in the Atari style). A glyph
 is 8 row bytes, top row first, most significant bit = leftmost pixel, exactly
 as an Atari character set stores it. The font has capitals only; ``glyph``
 draws a lower-case letter with its capital. ``pyxel.Font`` can load the same

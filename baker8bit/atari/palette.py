@@ -4,7 +4,7 @@ The palette files (``atari/assets/palettes/`` in the package, copied from the
 repository's top-level ``palettes/`` by ``tools/sync_assets.py``) hold the 128 distinct colours of the
 Altirra default NTSC and PAL palettes, one ``rrggbb`` per line in Pyxel's
 ``.pyxpal`` format, in colour-byte/2 order (``tools/build_palette.py`` makes
-them from ``reference/atari-facts.md`` sections 1.5 and 1.7; why Altirra:
+them from docs/ATARI.md (the palette); why Altirra:
 ``docs/PALETTE.md``). They can be handed straight to ``pyxel.load_pal``.
 
 Game colours are Atari colour bytes (``hue*16 + luminance``), kept in

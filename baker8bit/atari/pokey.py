@@ -1,7 +1,7 @@
 """POKEY sound, as Atari BASIC's ``SOUND voice,pitch,distortion,volume`` made it.
 
 Pure Python, no Pyxel: this module turns a SOUND statement into 16-bit mono PCM.
-Facts are from ``reference/atari-facts.md`` section 3 (and 2.3 for the clocks):
+Facts are in docs/ATARI.md (POKEY, and the clocks):
 
 - BASIC sets AUDCTL to 0, so a voice's divider counts the **64 kHz clock**,
   CPU/28 (63921 Hz NTSC, 63337 Hz PAL), and underflows every ``AUDF+1`` ticks.
@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from baker8bit.sessions.atomic import write_bytes
+from baker8bit.core.files import write_bytes
 
 # CPU clock, Hz [reference 2.3]; the 64 kHz and 15 kHz POKEY clocks are CPU/28 and CPU/114.
 CPU_HZ = {"ntsc": 3579545.0 / 2, "pal": 4433618.75 * 0.8 / 2}

@@ -3,15 +3,15 @@
 Every character row has its own background and four colour registers (the
 display-list-interrupt trick lets a program change them between rows); each
 cell holds a glyph and the number (0-3) of the register it is drawn in, as the
-top two bits of a GRAPHICS 1 character code choose PF0..PF3 (atari-facts.md
-2.2). Colours are Atari colour bytes. Nothing here knows of Pyxel; the
+top two bits of a GRAPHICS 1 character code choose PF0..PF3 (docs/ATARI.md,
+the text modes). Colours are Atari colour bytes. Nothing here knows of Pyxel; the
 renderer (``render.py``) turns a screen into pixels.
 
 The border is COLBK. In GRAPHICS 1 a row's background *is* COLBK, so a DLI
 that changes a row's background changes the border beside that row too
 (``border_of``); in GRAPHICS 0 the field's background is COLPF2 and the border
 stays COLBK. A GRAPHICS 0 screen has one text colour: the hue of COLPF2 with
-the luminance of COLPF1 (atari-facts.md 1.2); its rows hold that colour in
+the luminance of COLPF1 (docs/ATARI.md); its rows hold that colour in
 every register.
 
 ``dlis`` lists the register changes between rows, each one a display-list
@@ -89,7 +89,7 @@ class Screen:
             self.rows = [Row(0, [0, 0, 0, 0], [None] * self.geometry.cols) for _ in range(self.geometry.rows)]
 
     @classmethod
-    def text(cls, border: int = 0) -> "Screen":
+    def text(cls, border: int = 0) -> Screen:
         """A GRAPHICS 0 text screen (40 x 24)."""
         return cls(geometry=geometry(GR0), border=border)
 
@@ -103,7 +103,7 @@ class Screen:
         out = []
         for r in range(1, len(self.rows)):
             a, b = self.rows[r - 1], self.rows[r]
-            writes = (a.background != b.background) + sum(x != y for x, y in zip(a.registers, b.registers))
+            writes = (a.background != b.background) + sum(x != y for x, y in zip(a.registers, b.registers, strict=True))
             if writes:
                 out.append((r, writes))
         return out

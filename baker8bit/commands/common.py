@@ -3,83 +3,26 @@
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 
 from baker8bit import games
-from baker8bit.core.deal import MAX_DEAL, DealError, check_deal_number
-from baker8bit.core.sizes import parse_memory
+from baker8bit.console.contract import Option, Variant, VariantError
+from baker8bit.console.contract import word as _word
+from baker8bit.core.arguments import (  # noqa: F401 (the commands take them from here)
+    OneLineParser,
+    UsageError,
+    deal_arg,
+    memory_arg,
+    positive_float,
+    positive_int,
+)
+from baker8bit.core.deal import MAX_DEAL
+from baker8bit.core.textlines import decode
 from baker8bit.freecell import boardtext
-from baker8bit.games.variant import VariantError
-
-
-class UsageError(Exception):
-    """Bad input from the user: the CLI prints one clear line and exits 2."""
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, ``<error_name>: <message>``, with exit status 2
-    (argparse's own prints the usage first). ``error_name``: the program the line names (the
-    CLI's sub-command parsers are made by argparse without it, and name ``baker8bit``)."""
-
-    def __init__(self, *args, error_name: str = "baker8bit", **kwargs):
-        super().__init__(*args, **kwargs)
-        self.error_name = error_name
-
-    def error(self, message: str) -> None:
-        self.exit(2, f"{self.error_name}: {message}\n")
-
-
-def suits_arg(text: str) -> int:
-    if text not in ("2", "3", "4"):
-        raise argparse.ArgumentTypeError(f"suits must be 2, 3 or 4, not {text!r}")
-    return int(text)
-
-
-def ranks_arg(text: str) -> int:
-    if not text.isdigit() or not 3 <= int(text) <= 13:
-        raise argparse.ArgumentTypeError(f"ranks must be a whole number 3..13, not {text!r}")
-    return int(text)
-
-
-def deal_arg(text: str) -> int:
-    try:
-        return check_deal_number(int(text))
-    except (ValueError, DealError):
-        raise argparse.ArgumentTypeError(f"deal must be a whole number 1..{MAX_DEAL}, not {text!r}") from None
-
-
-def positive_int(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number above 0, not {text!r}")
-    return n
-
-
-def positive_float(text: str) -> float:
-    try:
-        x = float(text)
-    except ValueError:
-        x = 0.0
-    if not x > 0:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
-    return x
-
-
-def memory_arg(text: str) -> int:
-    """A memory size: ``512M``, ``2G``, ``100000K`` or bytes, at least 1M."""
-    try:
-        return parse_memory(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-
-
-def auto_arg(text: str) -> bool:
-    if text not in ("on", "off"):
-        raise argparse.ArgumentTypeError(f"auto must be on or off, not {text!r}")
-    return text == "on"
+from baker8bit.games import KeyMachine
+from baker8bit.research import cluster
+from baker8bit.sessions.userdata import DataFiles
 
 
 def game_arg(text: str) -> str:
@@ -93,19 +36,56 @@ def add_game_choice(p: argparse.ArgumentParser, default: str | None = games.DEFA
                    help=f"which game: {', '.join(games.ids())} (default {games.DEFAULT})")
 
 
+def declared_options() -> dict[str, list[tuple[Variant, Option]]]:
+    """Every game option the games declare, by name, with the games that have it (menu order)."""
+    out: dict[str, list[tuple[Variant, Option]]] = {}
+    for v in games.all_variants():
+        for o in v.options:
+            out.setdefault(o.name, []).append((v, o))
+    return out
+
+
+def option_type(name: str, lists: bool = False):
+    """The argparse type of the game option ``name``: a value some game's ``Option`` takes (each
+    game checks its own later, ``variant_of``); with ``lists``, a comma-separated list of them."""
+    declared = declared_options()[name]
+
+    def one(text: str):
+        error = None
+        for _, option in declared:
+            try:
+                return option.parse(text.strip())
+            except ValueError as e:
+                error = error or e
+        raise argparse.ArgumentTypeError(str(error))
+
+    def many(text: str):
+        values = [one(part) for part in text.split(",")]
+        return [v for i, v in enumerate(values) if v not in values[:i]]
+
+    return many if lists else one
+
+
+def option_help(name: str) -> str:
+    """The help of a game option: each game that has it, with what it means there."""
+    return "; ".join(f"{v.id}: {o.help}" for v, o in declared_options()[name])
+
+
+def add_game_options(p: argparse.ArgumentParser, lists: bool = False) -> None:
+    """An option for each game option the games declare (``--suits``, ``--starting-rank``, ...):
+    made from the games' ``Option``s, not written here. ``lists``: each takes a list (``2,3,4``)."""
+    for name, declared in declared_options().items():
+        option = declared[0][1]
+        metavar = option.metavar or ("|".join(_word(x) for x in option.values) if len(option.values) <= 4 else None)
+        p.add_argument("--" + option.flag, dest=name, type=option_type(name, lists), default=None,
+                       metavar=("LIST" if lists else metavar), help=option_help(name))
+
+
 def add_game_args(p: argparse.ArgumentParser, board: bool = True, game_default: str | None = games.DEFAULT,
                   deal_default: str = "1") -> None:
     add_game_choice(p, game_default)
-    p.add_argument("--suits", type=suits_arg, default=None,
-                   help="the 1989 game (baker) and blue: 2, 3 or 4 suits (default 4)")
-    p.add_argument("--ranks", type=ranks_arg, default=None, help="blue: 3..13 cards a suit (default 13)")
+    add_game_options(p)
     p.add_argument("--deal", type=deal_arg, default=None, help=f"deal number 1..{MAX_DEAL} (default {deal_default})")
-    p.add_argument("--starting-rank", type=int, default=None, metavar="K",
-                   help="King Albert: the rank already on the suit stacks, 0..12 (default 0)")
-    p.add_argument("--auto", type=auto_arg, default=None, metavar="on|off",
-                   help="King Albert: automatic moves to the suit stacks, on or off (default on)")
-    p.add_argument("--hint", default=None, metavar="sampling|lookahead",
-                   help="sequence: the player HELP asks, sampling or lookahead (default sampling)")
     if board:
         p.add_argument("--board", metavar="FILE", help="start from a board file, as `show` prints one (fc-solve's "
                        "format; Blue: a game file or a layout); '-' = stdin")
@@ -113,9 +93,8 @@ def add_game_args(p: argparse.ArgumentParser, board: bool = True, game_default: 
 
 def game_options(args: argparse.Namespace) -> dict:
     """The game options given on the command line (None where not given)."""
-    return {"suits": getattr(args, "suits", None), "ranks": getattr(args, "ranks", None),
-            "starting_rank": getattr(args, "starting_rank", None), "auto": getattr(args, "auto", None),
-            "hint": getattr(args, "hint", None)}
+    given = vars(args)
+    return {name: given.get(name) for name in declared_options()}
 
 
 def variant_of(args: argparse.Namespace):
@@ -128,14 +107,10 @@ def variant_of(args: argparse.Namespace):
     return variant
 
 
-BOARD_BYTES = 1 << 16  # a board is a few hundred bytes; 64 KiB leaves room for comments
-
-
 def read_board_file(path: str, variant, options: dict):
     """A board from a file or stdin (``-``), read with a size cap; UsageError on anything wrong."""
-    from baker8bit.sessions.textlines import decode
 
-    cap = getattr(variant, "board_bytes", BOARD_BYTES)  # a Blue game file with its history: 1 MiB
+    cap = variant.board_bytes  # a Blue game file with its history: 1 MiB
     try:
         if path == "-":
             data = sys.stdin.buffer.read(cap + 1)
@@ -151,7 +126,7 @@ def read_board_file(path: str, variant, options: dict):
     except boardtext.BoardError as e:
         raise UsageError(f"cannot read board {path}: {e}") from None
     try:
-        return variant.read_board(text, options)
+        return games.read_board(variant, text, options)
     except (boardtext.BoardError, VariantError) as e:
         raise UsageError(f"{path}: {e}") from None
 
@@ -194,3 +169,65 @@ def game_word(args: argparse.Namespace, known: tuple[str, ...], command: str, fi
         raise UsageError(f"{command} is for {' and '.join(known)} only, not {game}")
     args.game = game
     return game
+
+
+def wants_title(args) -> bool:
+    """Start at a title: no deal, board or option that deals (``Option.deals``: the 1989 suit
+    count, Blue's size) asked for (or ``shot --title``/``--menu``)."""
+    given = vars(args)
+    asked = given.get("title", False) or given.get("menu", False)
+    dealing = any(given.get(name) is not None for name, declared in declared_options().items()
+                  if any(o.deals for _, o in declared))
+    return asked or (not dealing and args.deal is None and not args.board)
+
+
+def machine_for(args, seed: int, menu: bool = False, random_deal: bool = False) -> KeyMachine:
+    """A machine on what the options ask for: a deal, a board, a game's title, or (no game named) the menu.
+    ``random_deal`` (the window): options that name no deal (``--suits 3`` alone) deal a random game,
+    drawn from ``seed`` as the title's new games are, instead of always game 1."""
+    variant = variant_of(args)  # options the game does not have are an error
+    # the options that do not deal (sequence's --hint, King Albert's --starting-rank): this game's
+    # and every game's started from its title (the session remembers them in game-options.json)
+    kept = {o.name: game_options(args)[o.name] for o in variant.options
+            if not o.deals and game_options(args)[o.name] is not None}
+    prefs = {variant.id: kept} if kept else None
+    if wants_title(args):
+        at_menu = getattr(args, "menu", False) or (menu and args.game is None)
+        m = KeyMachine(seed=seed, game=None if at_menu else args.game, menu=menu or at_menu, prefs=prefs)
+    else:
+        rs, pos, deal = start_of(args)
+        if random_deal and args.deal is None and not args.board:
+            deal = random.Random(seed).randint(1, RANDOM_DEALS)
+            pos = variant.new_game(rs, deal).position
+        m = KeyMachine(seed=seed, rules=rs, deal=deal, position=pos, menu=menu, prefs=prefs)
+    m.files = DataFiles()  # a game's own files (Blue's W and R), in the user data folder
+    return m
+
+
+RANDOM_DEALS = 32000  # the deal numbers a random game is drawn from, as the 1989 prompt's
+
+
+DEFAULT_MAX_STATES = 2_000_000
+
+
+def add_limit_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--max-states", type=positive_int, default=DEFAULT_MAX_STATES,
+        help=f"give up (outcome 'unknown') after this many positions (default {DEFAULT_MAX_STATES})",
+    )
+    p.add_argument(
+        "--max-seconds", type=positive_float, default=None,
+        help="give up (outcome 'unknown') after this many seconds (default: no time limit)",
+    )
+
+
+def address_arg(text: str) -> str:
+    try:
+        return cluster.check_address(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def fail(message: str) -> int:
+    print(f"baker8bit: {message}", file=sys.stderr)
+    return 2

@@ -21,29 +21,25 @@ import time
 
 from baker8bit import games
 from baker8bit.commands.common import (
-    UsageError, add_game_word, deal_arg, game_word, memory_arg, positive_float, positive_int, ranks_arg,
-    read_board_file, suits_arg,
+    UsageError,
+    add_game_options,
+    add_game_word,
+    address_arg,
+    deal_arg,
+    game_options,
+    game_word,
+    memory_arg,
+    positive_float,
+    positive_int,
+    read_board_file,
 )
-from baker8bit.core import cluster
+from baker8bit.console.contract import VariantError
 from baker8bit.core.compiled import search_name
 from baker8bit.core.deal import MAX_DEAL
-from baker8bit.games.variant import VariantError
-from baker8bit.research import layered
+from baker8bit.core.outcome import SOLVED, UNSOLVABLE
+from baker8bit.research import cluster, layered
 
 KINDS = ("layered", "blue-prove", "king-albert-prove")  # the compiled modules a proof runs on
-
-
-def _address(text: str) -> str:
-    try:
-        return cluster.check_address(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-
-
-def _rank(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 12:
-        raise argparse.ArgumentTypeError(f"the starting rank must be 0..12, not {text!r}")
-    return int(text)
 
 
 def register(subparsers) -> None:
@@ -61,10 +57,7 @@ def register(subparsers) -> None:
     p.add_argument("file", nargs="?", help="a board file to prove instead of a deal (Blue: a game file or a "
                    "layout; King Albert: fc-solve's board text); '-' = stdin")
     p.add_argument("--deal", type=deal_arg, default=None, metavar="N", help=f"deal number 1..{MAX_DEAL}")
-    p.add_argument("--suits", type=suits_arg, default=None, help="Blue: suits (rows) 2..4 (default 4)")
-    p.add_argument("--ranks", type=ranks_arg, default=None, help="Blue: cards per suit 3..13 (default 13)")
-    p.add_argument("--starting-rank", type=_rank, default=None, metavar="K",
-                   help="King Albert: the rank already on the suit stacks, 0..12 (default 0)")
+    add_game_options(p)
     p.add_argument("--dir", required=True, metavar="DIR",
                    help="where the layers go (a folder per verdict in it; a full-size deal can take tens of GB); "
                    "the same DIR goes on from where a run stopped")
@@ -75,7 +68,7 @@ def register(subparsers) -> None:
                    help="stop after S seconds with 'unknown', the finished layers kept (default: no limit)")
     p.add_argument("--workers", type=positive_int, default=1, metavar="K",
                    help="processes that share each layer's buckets (default 1: this process)")
-    p.add_argument("--scheduler", metavar="ADDRESS", default=None, type=_address,
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None, type=address_arg,
                    help="share the buckets among the workers of the Dask scheduler at ADDRESS (e.g. "
                    "tcp://10.0.0.5:8786; every worker must see DIR at the same path); --workers is then ignored")
     p.add_argument("--json", action="store_true", help="print one JSON object (Blue: `check --json`'s shape)")
@@ -84,7 +77,7 @@ def register(subparsers) -> None:
 
 def _position(args: argparse.Namespace, variant):
     """(position, rules) the options name: a board file or a deal."""
-    options = {"suits": args.suits, "ranks": args.ranks, "starting_rank": args.starting_rank}
+    options = game_options(args)
     try:
         variant.check_options(options)
     except VariantError as e:
@@ -101,7 +94,7 @@ def _position(args: argparse.Namespace, variant):
 
 def _answer(task: layered.ProofTask, proof: layered.Proof) -> dict:
     """One verdict as ``--json`` prints it."""
-    keys = list(task.space.keys(proof.path)) if proof.outcome == layered.SOLVED else []
+    keys = list(task.space.keys(proof.path)) if proof.outcome == SOLVED else []
     return {"outcome": proof.outcome, "states": proof.states, "layers": proof.layers,
             "solution": keys, "depth": max(0, len(proof.path) - 1),
             "disk_bytes": proof.disk_bytes, "memory_bytes": proof.peak_memory,
@@ -111,9 +104,9 @@ def _answer(task: layered.ProofTask, proof: layered.Proof) -> dict:
 def _line(name: str, answer: dict, folder: str) -> str:
     text = (f"{name:<6} {answer['outcome']:<10} {answer['states']:>13,} states {answer['layers']:>4} layers "
             f"{layered.human(answer['disk_bytes']):>9} on disk {layered.clock(answer['seconds'])}")
-    if answer["outcome"] == layered.SOLVED:
+    if answer["outcome"] == SOLVED:
         text += f"\n  a win {answer['depth']} positions deep; keys: {' '.join(answer['solution'])}"
-    elif answer["outcome"] == layered.UNSOLVABLE:
+    elif answer["outcome"] == UNSOLVABLE:
         text += "\n  every reachable position searched: a proof"
     elif answer["stopped"]:
         text += f"\n  stopped ({answer['stopped'] or 'not run'}); the same command goes on from {folder}"
@@ -142,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     answers: dict[str, dict] = {}
     try:
         for task in tasks:
-            if task.won_if and answers.get(task.won_if, {}).get("outcome") == layered.SOLVED:
+            if task.won_if and answers.get(task.won_if, {}).get("outcome") == SOLVED:
                 answers[task.name] = dict(answers[task.won_if], won_by=task.won_if)
                 continue
             left = None if args.max_seconds is None else max(0.001, args.max_seconds - (time.monotonic() - t0))

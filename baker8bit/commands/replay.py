@@ -2,22 +2,31 @@
 
 from __future__ import annotations
 
-
+from baker8bit.commands.common import (
+    UsageError,
+)
+from baker8bit.commands.window_args import (
+    add_aspect_arg,
+    capture_options,
+    scale_arg,
+    speed_arg,
+    video,
+)
 from baker8bit.sessions import recording
-from baker8bit.commands.common import UsageError
-from baker8bit.commands.window import add_aspect_arg, scale_arg, speed_arg
 
 
 def register(sub) -> None:
-    p = sub.add_parser("replay", help="play back a recording (window), or render it to a GIF or PNG frames")
+    p = sub.add_parser("replay", help="play back a recording (window), or render it to a GIF, PNG frames or a "
+                       "video with sound")
     p.add_argument("file", help="a recording made with `baker8bit --record FILE`")
     p.add_argument("--speed", type=speed_arg, default=1.0, help="replay speed (2 = twice as fast)")
     p.add_argument("--gif", metavar="OUT", help="render headless to an animated GIF instead of a window")
     p.add_argument("--video", metavar="OUT",
                    help="render headless to a video with sound: OUT.mp4 (H.264, AAC) or OUT.webm (VP9, Opus); "
-                        'needs pip install "baker8bit[video]"')
+                        'needs PyAV: pip install av')
     p.add_argument("--png-dir", metavar="DIR", help="render headless: one PNG for each frame the screen changes")
-    p.add_argument("--scale", type=scale_arg, default=None, help="pixel scale (window; GIF and PNGs 1, video 2 if not given)")
+    p.add_argument("--scale", type=scale_arg, default=None,
+                   help="pixel scale (window; GIF and PNGs 1, video 2 if not given)")
     p.add_argument("--window-scale", type=scale_arg, default=None, metavar="N",
                    help="window: exactly N times the picture, sharp N x N pixels (for capture software)")
     p.add_argument("--fullscreen", action="store_true", help="window: start fullscreen (F11 toggles)")
@@ -49,7 +58,7 @@ def run(args) -> int:
         if not (args.gif or args.png_dir):
             return 0
     if args.gif or args.png_dir:
-        from baker8bit.window.video import render_headless
+        from baker8bit.window.video import render_headless  # Pyxel, loaded by the commands that draw
 
         try:
             out = render_headless(rec, gif=args.gif, png_dir=args.png_dir, scale=args.scale or 1,
@@ -58,28 +67,10 @@ def run(args) -> int:
             raise UsageError(str(e)) from None
         print(out)
         return 0
-    from baker8bit.window.video import replay_window
-
-    from baker8bit.commands.window import capture_options
+    from baker8bit.window.video import replay_window  # Pyxel, loaded by the commands that draw
 
     replay_window(rec, speed=args.speed, scale=args.scale, glyphs=args.glyphs, pal=args.pal, sound=not args.mute,
                   shape=args.aspect, **capture_options(args))
     return 0
 
 
-def video(rec: recording.Recording, out: str, args) -> str:
-    """Render ``rec`` to the video ``out`` (``--video``): a progress bar on stderr, a summary returned."""
-    import sys
-
-    from baker8bit.sessions.video import VideoError, check_target, load_av
-
-    try:
-        check_target(out)
-        load_av()
-        from baker8bit.window.video import render_video
-
-        return render_video(rec, out, scale=getattr(args, "scale", None) or 2, glyphs=bool(args.glyphs),
-                            pal=bool(args.pal), shape=args.aspect, click=bool(getattr(args, "click", False)),
-                            progress=sys.stderr)
-    except (VideoError, OSError) as e:
-        raise UsageError(str(e)) from None

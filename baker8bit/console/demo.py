@@ -1,4 +1,4 @@
-"""The demonstration: the program plays a deal by itself, in any game.
+"""The demonstration's plan and its presser: the program plays a deal by itself, in any game.
 
 A plan is a deal and the player's own commands for it (each a few keys), made
 by the game's planner (``Variant.planner``: for the FreeCell family a winning
@@ -6,15 +6,13 @@ line found by the solver, ``freecell/demo.py``; for sequence solitaire a won
 deal, or a strategy file's play). ``DemoKeys`` presses those keys at a
 person's pace, waiting while a flash or a group move plays out, so the
 demonstration shows the same tones and screens a player would. Any real key
-ends it (the app decides what then).
+ends it (the app decides what then). ``sessions/demo.py`` asks a game for its plan and records a
+demonstration.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from baker8bit import games
-
 
 KEY_GAP = 10  # frames between the keys of one command
 MOVE_GAP = 30  # frames between commands (half a second: a person reading the board)
@@ -27,12 +25,6 @@ class Plan:
     rules: object  # the rule set (freecell.rules.RuleSet)
     deal: int
     commands: tuple[str, ...]  # "EI", "FT", "TBC" ...
-
-
-def planner(rules, deal: int, strategy: str | None = None):
-    """The game's planner for a demonstration of ``rules`` from deal ``deal``: ``step(states)``
-    returns a Plan when ready (None meanwhile), ``finish()`` runs it to the end."""
-    return games.of_rules(rules).planner(rules, deal, strategy=strategy)
 
 
 class DealTrier:
@@ -100,27 +92,3 @@ class DemoKeys:
         self.queue.pop(0)
         self.wait_from = None
         return [key]
-
-
-END_HOLD = 180  # frames a recorded demonstration goes on after its last move (WINNER flashing)
-MAX_FRAMES = 2_000_000  # a demonstration that has not ended by then is cut there (nine hours)
-
-
-def recording_of(plan: Plan, seed: int = 0, speed: float = 1.0, hold: int = END_HOLD):
-    """The demonstration as a recording (``sessions/recording.py``): the keys ``DemoKeys`` presses,
-    at the frames it presses them, from the dealt game to ``hold`` frames after the last move has
-    played out, so ``replay`` (a window, a GIF, a video) shows what the window's demonstration shows."""
-    from baker8bit.sessions.recording import Recorder
-
-    rec = Recorder(seed=seed, rules=plan.rules, deal=plan.deal)
-    keys = DemoKeys(plan, lambda: rec.machine, speed)
-    end = None
-    while rec.machine.frame < MAX_FRAMES:
-        if end is None and keys.done and not rec.machine.busy:
-            end = rec.machine.frame + hold
-        if end is not None and rec.machine.frame >= end:
-            break
-        for key in keys.keys(rec.machine.frame):
-            rec.press(key)
-        rec.tick()
-    return rec.recording()

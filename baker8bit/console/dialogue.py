@@ -14,16 +14,38 @@ The game object gives ``rules`` (with ``label`` and ``redo``), ``deal``,
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from baker8bit.console import thinking
 from baker8bit.core import events as ev
+from baker8bit.core.outcome import SearchResult
 from baker8bit.core.timing import Timing
 
 IDLE, SELECTED, FLASH, WON = "idle", "selected", "flash", "won"
 
 
+@dataclass(frozen=True)
+class Request:
+    """What a dialogue asks of the machine that owns it, which acts on it in the frame of the key
+    that asked: ``new`` (a new game, with ``options``: King Albert's NEW GAME), ``save`` (``text``
+    kept as the file ``name``) or ``load`` (the file ``name``, at most ``limit`` bytes: Blue's W
+    and R). The machine answers a save or a load with ``Dialogue.answer``; a dialogue knows no files."""
+
+    kind: str
+    options: Mapping[str, Any] | None = None
+    name: str = ""
+    text: str = ""
+    limit: int = 0
+
+
 class Dialogue:
+    # What the machine reads after each key: a ``Request`` to act on, and the options a game
+    # started from a title gets from now on (King Albert's options window), or None.
+    request: Request | None = None
+    next_options: Mapping[str, Any] | None = None
+
     def __init__(self, game, timing: Timing, emit: Callable[..., None], clock: Callable[[], int]):
         self.game = game
         self.timing = timing
@@ -35,9 +57,8 @@ class Dialogue:
         self.flashing: str | None = None
         self.flash_start = 0
         self.winner_start = 0
-        # HELP thinks off the frame (console/thinking.py); a 0.2.0 recording (help_rate 0)
-        # keeps the HELP it was made with: the game's task says how
-        self.advisor = thinking.Advisor(timing.help_rate, timing.help_first_due)
+        # HELP thinks off the frame (console/thinking.py)
+        self.advisor = thinking.Advisor(timing.help_rate, timing.help_first)
         self.hint: tuple[str, ...] = ()
         self.hint_text = ""
         self.hint_start = 0
@@ -98,9 +119,18 @@ class Dialogue:
         self.advisor.start(task, self.clock())
         self.tick_advisor(self.clock())
 
-    def show_thought(self, thought: thinking.Thought) -> None:
+    def show_thought(self, thought: SearchResult) -> None:
         """Show HELP's answer (a game's dialogue says how)."""
         raise NotImplementedError
+
+    def screen_detail(self) -> Mapping[str, Any]:
+        """What the game's screen shows of the dialogue beyond the ``View``'s fields (King Albert:
+        how many cards are selected, the options window's settings); nothing by default."""
+        return {}
+
+    def answer(self, request: Request, data: bytes | None, error: str | None) -> None:
+        """The machine's answer to a ``save`` or ``load`` request: ``error`` (a sentence) when it
+        failed, else, for a load, the file's bytes (``data``)."""
 
     def on_idle(self, k: str) -> None:
         raise NotImplementedError

@@ -18,10 +18,11 @@ Keys are named ``"A"``..``"Z"``, ``"0"``..``"9"``, ``"SPACE"``, ``"ESC"``,
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from baker8bit import games
+from baker8bit.console.contract import Registry
 from baker8bit.core import events as ev
 from baker8bit.core import timing as timingmod
 from baker8bit.core.deal import check_deal_number, random_deal_number
@@ -60,6 +61,20 @@ class View:
     game: str = ""             # the variant's id
     highlight: str | None = None  # the place whose card blinks while selected (not in the 1989 game)
     highlight_lit: bool = True
+    # the game of the title or the game (``console/contract.Variant``), and on the menu every game
+    # the console offers: what draws the screen and what the pointer's clicks mean
+    variant: Any = field(default=None, compare=False, repr=False)
+    detail: Mapping[str, Any] = field(default_factory=dict)  # the dialogue's ``screen_detail``
+    menu: tuple = field(default=(), compare=False, repr=False)
+
+
+class Files(Protocol):
+    """Files by name, for a dialogue's requests: ``save`` writes ``text`` whole or not at all,
+    ``load`` reads at most ``limit + 1`` bytes; each raises OSError with a sentence that says why."""
+
+    def save(self, name: str, text: str) -> None: ...
+
+    def load(self, name: str, limit: int) -> bytes: ...
 
 
 def normalize_key(key: str) -> str:
@@ -72,7 +87,9 @@ def normalize_key(key: str) -> str:
 
 
 class KeyMachine:
-    """The console machine. ``seed`` feeds the deal numbers of new random games.
+    """The console machine. ``games``: the registry of the games it offers (``console/contract.py``;
+    ``baker8bit.games.KeyMachine`` is this machine with the package's games). ``seed`` feeds the
+    deal numbers of new random games.
 
     It starts in a game when given ``rules`` (or ``suits``, the 1989 game's
     option, or other ``options``), a ``deal`` or a ``position``; else on the
@@ -83,6 +100,7 @@ class KeyMachine:
 
     def __init__(
         self,
+        games: Registry,
         seed: int = 0,
         suits: int | None = None,
         deal: int | None = None,
@@ -93,7 +111,14 @@ class KeyMachine:
         rules=None,
         menu: bool = False,
         prefs: dict[str, dict[str, Any]] | None = None,
+        help_profile: Callable | None = None,
     ):
+        self.games = games
+        # what HELP's tasks become for a recording of an earlier version (``games/compat.py``)
+        self.help_profile = help_profile
+        # Where a dialogue's save and load requests go (``sessions/userdata.DataFiles``: the user
+        # data folder), set by whoever runs the machine; None: they fail, as with no folder.
+        self.files: Files | None = None
         self.frame = 0
         # Options a game started from its title gets, per game id (King Albert's remembered
         # options window); a game's dialogue may change them (``next_options``).
@@ -164,10 +189,11 @@ class KeyMachine:
         self._begin(game, resumed=True)
 
     def _begin(self, game, resumed: bool = False) -> None:
-        self.variant = games.of_rules(game.rules)
+        self.variant = self.games.of_rules(game.rules)
         self.title = self.variant.title()
         self._phase = "game"
         old, self.dialogue = self.dialogue, self.variant.dialogue(game, self.timing, self.emit, lambda: self.frame)
+        self.dialogue.advisor.profile = self.help_profile
         if old is not None:  # the hint letters' blink keeps its clock from game to game, as in 1989's one loop
             self.dialogue.hint_start = old.hint_start
         self.dialogue.begin(resumed)
@@ -201,6 +227,9 @@ class KeyMachine:
             game=self.variant.id,
             highlight=highlight,
             highlight_lit=highlight is None or lit(self.frame, d.select_start, t.flash_half),
+            variant=self.variant,
+            detail=d.screen_detail() if in_game else {},
+            menu=self.games.variants if phase == MENU else (),
         )
 
     # -- time ----------------------------------------------------------------
@@ -230,15 +259,30 @@ class KeyMachine:
             self._take_request()
 
     def _take_request(self) -> None:
-        """A game's dialogue may ask for a new game (King Albert's NEW GAME button) with options."""
-        nxt = getattr(self.dialogue, "next_options", None)
-        if nxt is not None:
-            self.prefs[self.variant.id] = dict(nxt)
-        req = getattr(self.dialogue, "request", None)
-        if req is not None:
-            self.dialogue.request = None
-            if req[0] == "new":
-                self.start_game(self.variant.rules(req[1]), None)
+        """What a game's dialogue asks after a key (``console/dialogue.Request``): a new game with
+        options (King Albert's NEW GAME button), or a file saved or read through ``files`` (Blue's
+        W and R); and the options games started from a title get from now on."""
+        d = self.dialogue
+        if d.next_options is not None:
+            self.prefs[self.variant.id] = dict(d.next_options)
+        req, d.request = d.request, None
+        if req is None:
+            return
+        if req.kind == "new":
+            self.start_game(self.variant.rules(req.options), None)
+            return
+        data, error = None, None
+        if self.files is None:
+            error = "no folder for files here"
+        else:
+            try:
+                if req.kind == "save":
+                    self.files.save(req.name, req.text)
+                else:
+                    data = self.files.load(req.name, req.limit)
+            except OSError as e:
+                error = str(e)
+        d.answer(req, data, error)
 
     def _to_prompt(self) -> None:
         self._phase = PROMPT
@@ -260,7 +304,7 @@ class KeyMachine:
         self.start_game(self.variant.rules(options), deal)
 
     def _on_menu(self, k: str) -> None:
-        variants = games.all_variants()
+        variants = self.games.variants
         if k.isdigit() and 1 <= int(k) <= len(variants):
             self.variant = variants[int(k) - 1]
             self.title = self.variant.title()

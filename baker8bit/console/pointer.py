@@ -54,14 +54,13 @@ class Pointer:
         if view.phase == "won":
             self.down = None
             return ["RETURN"]
-        variant = _variant(view)
+        variant = view.variant
         where = self.cell(scr, x, y)
         key = scr.key_at(*where) if where is not None else None
         if button == "right":
-            if view.phase not in IN_GAME + getattr(variant, "game_phases", ()):
+            if variant is None or view.phase not in IN_GAME + variant.game_phases:
                 return []
-            right = getattr(variant, "right_click", None)
-            return right(key, view) if right is not None else ["SPACE"]
+            return variant.right_click(key, view)
         self.down = key
         if key is None:
             self.last = None
@@ -73,11 +72,10 @@ class Pointer:
         self.last = None if double else (key, frame)
         if double:
             self.down = None  # the second click of a double-click starts no drag
-            if not getattr(variant, "double_click_repeats", False):
+            if not variant.double_click_repeats:
                 return ["T"]
-        shift_key = getattr(variant, "shift_key", None)
-        if shift and shift_key and view.phase in IN_GAME:
-            return [shift_key, *key.split()]
+        if shift and variant is not None and variant.shift_key and view.phase in IN_GAME:
+            return [variant.shift_key, *key.split()]
         return key.split()
 
     def release(self, scr, x: int, y: int, frame: int, view) -> list[str]:
@@ -92,11 +90,3 @@ class Pointer:
         self.last = None
         return (key or down).split()  # dropped nowhere: the place's key again puts the card back
 
-
-def _variant(view):
-    from baker8bit import games
-
-    try:
-        return games.get(view.game) if view.game else None
-    except games.UnknownGame:
-        return None

@@ -14,6 +14,7 @@ from __future__ import annotations
 from baker8bit.atari import palette as pal
 from baker8bit.atari.font import BLOCK
 from baker8bit.atari.screen import Screen, layout_data
+from baker8bit.console.look import Look
 
 # GRAPHICS 0: every register index draws the one text colour (COLPF2's hue, COLPF1's luminance).
 TEXT_ROWS = [pal.TEXT] * 4
@@ -79,20 +80,18 @@ def draw_offer(scr: Screen, variant, lines: tuple[str, ...]) -> None:
                 scr.hit(t["notes_row"] + i, 0, key, cols=scr.geometry.cols)
 
 
-def compose(view, game, frame: int = 0, look=None, notes: tuple[str, ...] = ()) -> Screen:
-    """The screen for this frame: the menu, the game's title, or the game."""
-    from baker8bit import games
-    from baker8bit.freecell.layout import Options
-
+def compose(view, game, frame: int = 0, look: Look | None = None, notes: tuple[str, ...] = ()) -> Screen:
+    """The screen for this frame: the menu, the game's title, or the game (the view names the
+    games: ``View.menu``, ``View.variant``)."""
     if view.phase == "menu":
         scr = Screen.text(border=pal.BORDER)
-        draw_menu(scr, games.all_variants())
+        draw_menu(scr, view.menu)
         return scr
-    variant = games.get(view.game)
+    variant = view.variant
     if view.phase == "prompt" or game is None:
         scr = Screen.text(border=pal.BORDER)
         variant.draw_title(scr, view, notes)
     else:
         scr = Screen(border=pal.BORDER)
-        variant.draw_game(scr, view, game, frame, look or Options())
+        variant.draw_game(scr, view, game, frame, look or Look())
     return scr

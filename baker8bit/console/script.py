@@ -12,6 +12,7 @@ flash or a group move, as a player would wait; ``<RAW>`` switches that off
 from __future__ import annotations
 
 import re
+
 from baker8bit.console.machine import KeyMachine
 
 _TOKEN = re.compile(r"<[^<>]*>|[^\s<>]+|<[^<>]*$|>")

@@ -27,12 +27,15 @@ frames).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
-from baker8bit.games.variant import SOLVED, UNKNOWN, UNSOLVABLE  # every game's outcomes
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE, SearchResult
 
-__all__ = ["EVERY_FRAME", "LEVELS", "SOLVED", "UNKNOWN", "UNSOLVABLE", "Advisor", "Inline", "Task", "Thought", "runner", "use"]
+__all__ = [
+    "EVERY_FRAME", "LEVELS", "SOLVED", "UNKNOWN", "UNSOLVABLE", "Advisor", "Inline", "Task", "runner", "use",
+]
 
 # The frames after the press at which the levels are due: twice the budget each time, then
 # 2 s and 4 s of game time (60 frames a second).
@@ -43,31 +46,16 @@ LEVELS = (1, 2, 4, 8, 16, 32, 64, 120, 240)
 EVERY_FRAME = tuple(range(1, LEVELS[-1] + 1))
 
 
-
-@dataclass(frozen=True)
-class Thought:
-    """A level's result: ``outcome`` (solved, unsolvable or unknown), what the game shows
-    (``answer``: a move's keys, an ordering, ...), and the positions the search examined."""
-
-    outcome: str
-    answer: Any = None
-    positions: int = 0
-
-    @property
-    def decided(self) -> bool:
-        return self.outcome != UNKNOWN
-
-
 @dataclass(frozen=True)
 class Task:
-    """``fn(*args, budget)`` returns a ``Thought``; ``fn`` is a module-level function and the
+    """``fn(*args, budget)`` returns a ``SearchResult``; ``fn`` is a module-level function and the
     args are plain data, so a worker process can run it. ``levels``: the due frames (default
     ``LEVELS``; a level due at frame 0 answers in the frame of the press). ``budget``: None for
     ``rate`` positions a frame of each level, or the one budget of every level (a task of
     fixed cost). ``by_level``: ``fn`` also gets the level's index after the budget (a search
     that varies by level: King Albert's move orders, taken in turn). ``carry``: the levels are
     one search that carries on from level to level: ``fn(*args, budgets)`` yields one
-    ``Thought`` a level, level k's within all the positions ``budgets[k]`` allows since the
+    ``SearchResult`` a level, level k's within all the positions ``budgets[k]`` allows since the
     press (Blue's plan of runs); a level then repeats nothing of the levels before it.
     ``rate``: positions a frame for this task (the timing's ``help_plan`` for a carrying task),
     else the advisor's. ``lead``: the worker's head start in frames (the timing's ``help_lead``
@@ -88,12 +76,12 @@ class Task:
         rate = rate if self.rate is None else self.rate
         return tuple(rate * max(f - self.lead, 0) if self.budget is None else self.budget for f in self.levels)
 
-    def run(self, budget: int, level: int = 0) -> Thought:
+    def run(self, budget: int, level: int = 0) -> SearchResult:
         if self.by_level:
             return self.fn(*self.args, budget, level)
         return self.fn(*self.args, budget)
 
-    def results(self, budgets: tuple[int, ...]) -> Iterator[Thought]:
+    def results(self, budgets: tuple[int, ...]) -> Iterator[SearchResult]:
         """Each level's result in turn (a runner takes them in order, as they fall due)."""
         if self.carry:
             return iter(self.fn(*self.args, budgets))
@@ -104,12 +92,12 @@ class Inline:
     """Runs a level in the frame that asks for it."""
 
     def __init__(self) -> None:
-        self._tasks: dict[int, tuple[Iterator[Thought], list[Thought]]] = {}
+        self._tasks: dict[int, tuple[Iterator[SearchResult], list[SearchResult]]] = {}
 
     def submit(self, job: int, task: Task, budgets: tuple[int, ...]) -> None:
         self._tasks = {job: (task.results(budgets), [])}
 
-    def result(self, job: int, level: int) -> Thought:
+    def result(self, job: int, level: int) -> SearchResult:
         levels, done = self._tasks[job]
         while len(done) <= level:
             done.append(next(levels))
@@ -147,6 +135,8 @@ class Advisor:
 
     rate: int
     first: int = 0  # no level is due sooner after the press (the timing's help_first)
+    # What a recording of an earlier version turns a task into (``sessions/compat.py``), or None
+    profile: Callable[[Task], Task] | None = None
     _job: int = 0
     _task: Task | None = None
     _start: int = 0
@@ -158,6 +148,8 @@ class Advisor:
         return self._task is not None
 
     def start(self, task: Task, frame: int) -> None:
+        if self.profile is not None:
+            task = self.profile(task)
         self.cancel()
         self._job = next(_jobs)
         self._task, self._start, self._level = task, frame, 0
@@ -174,11 +166,11 @@ class Advisor:
         sooner than ``first``."""
         return max(self._task.levels[level], self.first)
 
-    def tick(self, frame: int) -> Thought | None:
+    def tick(self, frame: int) -> SearchResult | None:
         """The answer, at the frame it is due; None before (and when not thinking)."""
         while self._task is not None and frame >= self._start + self.due(self._level):
             thought = self._runner.result(self._job, self._level)
-            if thought.decided or self._level == len(self._task.levels) - 1:
+            if thought.decided or thought.final or self._level == len(self._task.levels) - 1:
                 self._runner.cancel(self._job)
                 self._task = None
                 return thought

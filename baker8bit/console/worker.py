@@ -14,29 +14,27 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import threading
+from collections.abc import Callable
 from typing import Any
 
-from baker8bit.console.thinking import Inline, Task, Thought
+from baker8bit.console.thinking import Inline, Task
+from baker8bit.core import compiled
+from baker8bit.core.outcome import SearchResult
 
 _CONTEXT = "spawn"  # never fork a process that holds a window and a sound thread
 
 
-# What the worker imports before its first task, so the first answer is not late for it.
-WARM = ("baker8bit.freecell.advisor", "baker8bit.games.blue.dialogue", "baker8bit.games.sequence.dialogue")
+def _warm(games: Callable[[], Any] | None) -> None:
+    """What the worker does before its first task, so the first answer is not late for it: the
+    compiled searches loaded, and each game's HELP made ready (``Variant.warm``: the FreeCell
+    family's search tables). ``games``: a module-level function giving the registry (the
+    window's), so a spawned process can be given it."""
 
-
-def _warm() -> None:
-    import importlib
-
-    from baker8bit.core import compiled
-
-    for name in WARM:
-        importlib.import_module(name)
     for kind in compiled.SEARCHES:
         compiled.built(kind)
-    from baker8bit.freecell import advisor
-
-    advisor.warm()  # the family's search tables, so no game's first HELP makes them
+    if games is not None:
+        for variant in games():
+            variant.warm()
 
 
 def _batch(pid: int) -> None:
@@ -54,11 +52,11 @@ def _batch(pid: int) -> None:
         pass
 
 
-def _serve(conn) -> None:
+def _serve(conn, games) -> None:
     """The worker's loop: for each task, its levels in order until one is decided; a new
     message (another task, or a cancel) stops the task between two levels."""
     try:
-        _warm()
+        _warm(games)
     except Exception:  # a task will say what is wrong, inline
         pass
     pending = None
@@ -91,10 +89,10 @@ def _serve(conn) -> None:
 class _Process:
     """One worker process and its end of the pipe."""
 
-    def __init__(self) -> None:
+    def __init__(self, games) -> None:
         ctx = mp.get_context(_CONTEXT)
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_serve, args=(child,), daemon=True, name="baker8bit-help")
+        self.proc = ctx.Process(target=_serve, args=(child, games), daemon=True, name="baker8bit-help")
         self.proc.start()
         _batch(self.proc.pid)
         child.close()
@@ -115,7 +113,10 @@ class WorkerRunner:
     the player left) is killed with its process, and the spare takes over at once, so the next
     press does not wait for a process to start (about a tenth of a second, six frames)."""
 
-    def __init__(self) -> None:
+    def __init__(self, games: Callable[[], Any] | None = None) -> None:
+        """``games``: a module-level function that gives the registry whose games the worker
+        makes ready before its first task (``Variant.warm``); None, none."""
+        self._games = games
         self._lock = threading.Lock()
         self._proc: _Process | None = None  # the worker
         self._ready: _Process | None = None  # the spare
@@ -135,7 +136,7 @@ class WorkerRunner:
 
         def start() -> None:
             try:
-                proc = _Process()
+                proc = _Process(self._games)
             except Exception:  # no process support here: the levels run inline
                 return
             with self._lock:
@@ -238,7 +239,7 @@ class WorkerRunner:
         except (EOFError, OSError, ValueError):
             self._drop()
 
-    def result(self, job: int, level: int) -> Thought:
+    def result(self, job: int, level: int) -> SearchResult:
         if job == self._job and self._worker() is not None:
             self._read(wait=False)
             while level not in self._results and self._proc is not None:

@@ -8,18 +8,16 @@ line starts with the single moves of a group move, that group move (``TBC``).
 ``think`` is HELP's task (``console/thinking.py``): the fast search (``solver.solve``:
 compiled where it is built) at a budget of positions; the levels of the task give the
 answer at a frame that depends on the position and the recorded ``help_rate`` only.
-``SlicedAdvisor`` is HELP of recordings made before the levels (0.2.0, ``help_rate`` 0):
-the reference search in slices of ``help_states`` positions a frame, kept so they replay.
 """
 
 from __future__ import annotations
 
-from baker8bit.console.thinking import Task, Thought
+from baker8bit.core.outcome import SOLVED, SearchResult
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import group_moves, parse_move
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver import SOLVED, Search, family, params, searcher, solve
+from baker8bit.freecell.solver import family, params, solve
 from baker8bit.freecell.solver.shorten import shorten
 
 # What one step of the shortening pass (a move applied, or a position looked at, in plain
@@ -48,20 +46,16 @@ def first_command(game: Game, solution: list[str]) -> str:
     return best
 
 
-def warm() -> None:
-    """Each FreeCell-family game's default rule set's search tables (``family.prepare``), made
-    before HELP's first task by its worker (``console/worker.py``): a game's first HELP then
-    costs what the next ones do (King Albert's first level took 31 ms instead of 8, and the
-    window's frame waited up to 43 ms for it)."""
-    from baker8bit import games
-
-    for variant in games.all_variants():
-        rules = variant.rules()
-        if isinstance(rules, RuleSet) and params.supports(rules):
-            family.prepare(rules)
+def warm(rules: RuleSet) -> None:
+    """The search tables of ``rules`` (``family.prepare``), made before HELP's first task by its
+    worker (``console/worker.py``, through ``Variant.warm``): a game's first HELP then costs what
+    the next ones do (King Albert's first level took 31 ms instead of 8, and the window's frame
+    waited up to 43 ms for it)."""
+    if params.supports(rules):
+        family.prepare(rules)
 
 
-def think(position: Position, rules: RuleSet, budget: int, level: int = 0) -> Thought:
+def think(position: Position, rules: RuleSet, budget: int, level: int = 0) -> SearchResult:
     """HELP's task (run ``by_level``): the fast search within ``budget`` positions; a solved
     thought's answer is the winning line in the keys a player types (``first_command`` makes it
     one command)."""
@@ -76,38 +70,5 @@ def think(position: Position, rules: RuleSet, budget: int, level: int = 0) -> Th
     steps = (budget - result.states) // MOVE_COST - 2 * len(result.moves)
     if result.outcome == SOLVED and steps > 0:
         result = shorten(position, rules, result, max_moves=steps)
-    return Thought(result.outcome, result.keys(rules) if result.outcome == SOLVED else [], result.states)
-
-
-class SlicedAdvisor:
-    """HELP of a 0.2.0 recording: the reference search of the task's position, in slices of
-    ``states_per_frame`` positions, one a frame from the frame after the press. It answers
-    ``thinking.Advisor``'s calls, so the dialogue does not know which HELP it has."""
-
-    def __init__(self, states_per_frame: int, max_states: int):
-        self.states_per_frame = states_per_frame
-        self.max_states = max_states
-        self._search: Search | None = None
-        self._rules: RuleSet | None = None
-        self._start = 0
-
-    @property
-    def thinking(self) -> bool:
-        return self._search is not None
-
-    def start(self, task: Task, frame: int) -> None:
-        position, self._rules = task.args
-        self._search = searcher(position, self._rules, max_states=self.max_states)
-        self._start = frame
-
-    def cancel(self) -> None:
-        self._search = None
-
-    def tick(self, frame: int) -> Thought | None:
-        if self._search is None or frame <= self._start:
-            return None
-        result = self._search.step(self.states_per_frame)
-        if result is None:
-            return None
-        self.cancel()
-        return Thought(result.outcome, result.keys(self._rules) if result.outcome == SOLVED else [], result.states)
+    return SearchResult(result.outcome, answer=result.keys(rules) if result.outcome == SOLVED else [],
+                        positions=result.states)

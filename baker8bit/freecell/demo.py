@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from baker8bit.console.demo import DEAL_TRIES, Plan
 from baker8bit.core.deal import MAX_DEAL
+from baker8bit.core.outcome import SOLVED
 from baker8bit.freecell.advisor import first_command
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.moves import group_moves, parse_move
-from baker8bit.freecell.solver import SOLVED, searcher
+from baker8bit.freecell.solver import searcher
 from baker8bit.freecell.solver.shorten import shorten
 
 
@@ -64,7 +65,8 @@ class Planner:
             return None
         if result.outcome == SOLVED:
             result = shorten(self._game.position, self.rules, result)  # a line a person can follow
-            self.plan = Plan(self.rules, self.deal, tuple(commands_of(self._game, result.moves, result.auto if self.rules.auto_home else ())))
+            auto = result.auto if self.rules.auto_home else ()
+            self.plan = Plan(self.rules, self.deal, tuple(commands_of(self._game, result.moves, auto)))
             return self.plan
         self.tries += 1
         if self.tries >= DEAL_TRIES:

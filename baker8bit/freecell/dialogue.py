@@ -6,9 +6,8 @@ its terminal pile); ``T``, letter, letter is a group move; space takes back;
 ``P`` marks (rules with a mark); RETURN re-makes a move taken back (rules with
 a redo); HELP asks the solver. Illegal moves flash a letter or the purple line
 for ``flash_frames``; keys pressed during a flash or a group move are dropped,
-as the 1989 program's blocking loops read none. Each rule is a row of
-BAKER-1989.md; the decisions where the article is silent are listed in
-docs/FAITHFULNESS.md.
+as the 1989 program's blocking loops read none. Each rule, and each decision where the
+article is silent, is a row of docs/FAITHFULNESS.md (the 1989 game).
 
 The dialogue knows nothing of the title, the menu, files or Pyxel: the
 console machine (``console/machine.py``) owns it, its clock and its events.
@@ -17,19 +16,20 @@ console machine (``console/machine.py``) owns it, its clock and its events.
 from __future__ import annotations
 
 from baker8bit.console import dialogue as base
+from baker8bit.console import thinking
 from baker8bit.console.dialogue import FLASH, IDLE, SELECTED, WON
 from baker8bit.core import events as ev
-from baker8bit.console import thinking
-from baker8bit.freecell.advisor import SlicedAdvisor, first_command, think
+from baker8bit.core.outcome import SearchResult
+from baker8bit.freecell.advisor import first_command, think
 from baker8bit.freecell.moves import GroupError, Move, card_at, group_moves
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 GROUP, MOVING = "group", "moving"
-__all__ = ["Dialogue", "IDLE", "SELECTED", "GROUP", "FLASH", "MOVING", "WON"]
+__all__ = ["FreecellDialogue", "IDLE", "SELECTED", "GROUP", "FLASH", "MOVING", "WON"]
 
 
-class Dialogue(base.Dialogue):
+class FreecellDialogue(base.Dialogue):
     """One game's dialogue; the shared parts (select, flash, take back, redo, WINNER) are
     ``console.dialogue.Dialogue``'s."""
 
@@ -38,8 +38,6 @@ class Dialogue(base.Dialogue):
         self.group_src: str | None = None
         self.queue: list[Move] = []
         self.next_step = 0
-        if not timing.help_rate:  # a 0.2.0 recording: the reference search in slices, as made
-            self.advisor = SlicedAdvisor(timing.help_states, timing.help_max_states)
 
     @property
     def busy(self) -> bool:
@@ -61,7 +59,7 @@ class Dialogue(base.Dialogue):
         else:
             super().tick(frame)
 
-    def show_thought(self, thought: thinking.Thought) -> None:
+    def show_thought(self, thought: SearchResult) -> None:
         moves = thought.answer or []
         if thought.outcome == "solved" and moves:
             letters = first_command(self.game, moves)

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import subprocess
 
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.freecell import boardtext
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-
-SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 
 
 def command(rules: RuleSet, *extra: str) -> list[str]:
@@ -76,7 +75,7 @@ def decide(pos: Position, rules: RuleSet, max_iters: int, timeout: float = 120) 
 
 
 # fc-solve's random depth-first search (``--method random-dfs``): a restart is one run with its own
-# seed, each of at most RESTART_ITERS iterations (issue 22: King Albert's hardest deals are won by
+# seed, each of at most RESTART_ITERS iterations (King Albert's hardest deals are won by
 # a short run with a lucky order far sooner than by one long run: README, King Albert)
 RESTART_ITERS = 30_000
 

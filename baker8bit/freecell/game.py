@@ -1,8 +1,9 @@
-"""A game in progress: the position, the move stack, the mark, the redo list and the move count.
+"""A game in progress: the position and its take-back memory (``core/history.py``).
 
 ``push(move)`` makes a move, ``pop()`` takes the last one back and returns it
 (python-chess's ``Board.push``/``pop``); ``redo()`` re-makes the last move
-taken back, where the rules have a redo. BAKER-1989.md rows implemented here:
+taken back, where the rules have a redo. The 1989 program's rules implemented here
+(docs/FAITHFULNESS.md):
 
 - take back: space restores the previous position; ``rules.history`` (300)
   moves are remembered, older ones forgotten, a take-back beyond does nothing.
@@ -18,9 +19,8 @@ taken back, where the rules have a redo. BAKER-1989.md rows implemented here:
 
 from __future__ import annotations
 
-from collections import deque
-
-from baker8bit.freecell.moves import Move, RunMove, apply, apply_run, is_legal, run_fits, step_between
+from baker8bit.core.history import History
+from baker8bit.freecell.moves import Move, RunMove, apply, apply_run, is_legal, run_fits
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
 
@@ -30,20 +30,18 @@ class IllegalMove(ValueError):
 
 
 class Game:
-    def __init__(self, rules: RuleSet, position: Position, deal: int | None = None):
+    def __init__(self, rules: RuleSet, position: Position, deal: int | None = None,
+                 history: History[Position, Move | RunMove] | None = None):
         position.check(rules)
         self.rules = rules
         self.deal = deal
         self.position = position
-        # the positions a take-back returns to, oldest first; a bounded deque forgets the oldest
-        self.history: deque[Position] = deque(maxlen=rules.history or None)
-        self.undone: list[Move] = []  # moves taken back, the last one taken back last (for redo)
-        self.moves = 0
-        self.mark: int | None = None
+        self.history: History[Position, Move | RunMove] = history if history is not None else History(rules.history)
         self.start = position  # the position as dealt (Restart returns to it)
+        self.cheated = False  # a move was made with King Albert's cheat (the game is won with it)
 
     @classmethod
-    def dealt(cls, rules: RuleSet, deal: int) -> "Game":
+    def dealt(cls, rules: RuleSet, deal: int) -> Game:
         return cls(rules, Position.dealt(deal, rules), deal)
 
     # -- moves ---------------------------------------------------------------
@@ -60,51 +58,37 @@ class Game:
             raise IllegalMove(f"illegal move {move.text(self.rules)}")
         else:
             after = apply(self.position, move)
-        if self.mark is not None and self.moves < self.mark:
-            self.mark = None  # a new line of play from before the mark
-        self.history.append(self.position)
+        self.history.push(self.position, move, keep_redo)
         self.position = after
-        self.moves += 1
-        if not keep_redo:
-            self.undone.clear()
-        if self.mark is not None and self.mark < self.moves - len(self.history):
-            self.mark = None  # forgotten by the take-back memory
 
     make = push
 
-    def pop(self) -> Move | None:
-        """Take the last move back; return it, or None when nothing is remembered.
-
-        The stack keeps positions (they are immutable and a take-back is the
-        previous one); the move taken back is the one legal move between them."""
-        if not self.history:
+    def pop(self) -> Move | RunMove | None:
+        """Take the last move back; return it, or None when nothing is remembered."""
+        taken = self.history.pop(redo=self.rules.redo)
+        if taken is None:
             return None
-        before, after = self.history.pop(), self.position
-        move = step_between(before, after, self.rules)
-        self.position = before
-        self.moves -= 1
-        if self.rules.redo:
-            self.undone.append(move)
+        self.position, move = taken
         return move
 
     def take_back(self) -> bool:
         return self.pop() is not None
 
-    def redo(self) -> Move | None:
+    def redo(self) -> Move | RunMove | None:
         """Make again the last move taken back (rules with a redo); None when there is none."""
-        if not self.undone:
-            return None
-        move = self.undone.pop()
-        self.push(move, keep_redo=True)
+        move = self.history.redo()
+        if move is not None:
+            self.push(move, keep_redo=True)
         return move
 
     def restart(self) -> None:
         """Back to the position as dealt: every move forgotten, the move count 0."""
         self.position = self.start
         self.history.clear()
-        self.undone.clear()
-        self.moves = 0
-        self.mark = None
+
+    @property
+    def moves(self) -> int:
+        return self.history.count
 
     @property
     def takebacks_left(self) -> int:
@@ -112,12 +96,16 @@ class Game:
 
     # -- mark ----------------------------------------------------------------
 
+    @property
+    def mark(self) -> int | None:
+        return self.history.mark
+
     def set_mark(self) -> None:
-        self.mark = self.moves
+        self.history.set_mark()
 
     @property
     def at_mark(self) -> bool:
-        return self.mark is not None and self.mark == self.moves
+        return self.history.at_mark
 
     @property
     def won(self) -> bool:

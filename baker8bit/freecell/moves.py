@@ -33,7 +33,7 @@ class Move(NamedTuple):
     text = keys
 
     @staticmethod
-    def from_text(text: str, rules: RuleSet) -> "Move":
+    def from_text(text: str, rules: RuleSet) -> Move:
         return parse_move(text, rules)
 
 
@@ -203,7 +203,7 @@ class GroupError(ValueError):
 def group_moves(pos: Position, src: int, dst: int, rules: RuleSet) -> list[Move]:
     """The single moves that the group command ``T src dst`` stands for.
 
-    BAKER-1989.md, "group move" and "group move order" [decided]: the run lands
+    docs/FAITHFULNESS.md, "group move" and "group move order" [decided]: the run lands
     on the destination when the destination's exposed card is one rank higher in
     the same suit (or, for an empty destination, the longest run that fits). For
     n cards it needs n-1 free places. The n-1 covering cards go out exposed card

@@ -26,9 +26,9 @@ class Position:
     foundations: tuple[int, ...]
 
     @classmethod
-    def dealt(cls, deal: int, rules: RuleSet) -> "Position":
+    def dealt(cls, deal: int, rules: RuleSet) -> Position:
         """Deal number ``deal`` under ``rules``: the generator's cards go out row by row,
-        card i to column ``i mod C`` (BAKER-1989.md, "deal" [decided]); when the rules deal
+        card i to column ``i mod C`` (docs/FAITHFULNESS.md, "deal" [decided]); when the rules deal
         cells full (Eight Off), the last cards drawn fill them, leftmost first."""
         order = shuffled(deal, rules.suits)
         field = rules.cards - rules.cells_dealt

@@ -9,7 +9,7 @@ there is a mark and a redo. Each game keeps its rule sets in its own folder
 only this object, never a game's name.
 
 Key letters: columns are lettered from ``A`` left to right and the cells take
-the next letters (BAKER-1989.md, "key letters" [decided]); ``T`` is the
+the next letters (docs/FAITHFULNESS.md, "key letters" [decided]); ``T`` is the
 terminal (foundation) area.
 """
 

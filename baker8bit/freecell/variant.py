@@ -1,41 +1,44 @@
-"""A FreeCell-family game as data: the variant interface implemented from a ``game.toml``.
+"""A FreeCell-family game as data: the variant contract implemented from a ``game.toml``.
 
-A game of the family is one folder with a ``game.toml`` (its name, title
-lines and rule sets) and an ``__init__.py`` that makes
-``FreecellVariant.from_package(__name__)`` (or a small subclass, as the 1989
-game's suit option needs). Everything else, the rules engine, the dialogue,
-the layout, the board text and the solver, is shared.
+A game of the family is one folder with a ``game.toml``: its name, title lines and rule sets
+(``[rulesets.NAME]``, the fields of ``rules.RuleSet``), and ``engine = "freecell"``. The
+registry makes its variant from that (``games/__init__.py``); a game with something the data
+cannot say (the 1989 game's suit option and prompt, King Albert's options and dialogue)
+subclasses ``FreecellVariant`` in its own ``variant.py``. Everything else, the rules engine,
+the dialogue, the screen, the board text and the solver, is shared.
 """
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
+from collections.abc import Mapping
 from typing import Any
 
+from baker8bit.console.contract import Variant, VariantError, read_game_toml
 from baker8bit.console.prompt import DealPrompt
-from baker8bit.console.screens import draw_title_lines
-from baker8bit.freecell import boardtext, layout
-from baker8bit.freecell.dialogue import Dialogue
+from baker8bit.console.screens import draw_deal_entry, draw_title_lines
+from baker8bit.core.outcome import SearchResult
+from baker8bit.freecell import boardtext, screen
+from baker8bit.freecell.advisor import warm
+from baker8bit.freecell.demo import Planner
+from baker8bit.freecell.dialogue import FreecellDialogue
 from baker8bit.freecell.game import Game
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet, read_rulesets
-from baker8bit.games.variant import SolveResult, Variant, VariantError
+from baker8bit.freecell.solver import search_name, solve
+from baker8bit.freecell.solver.shorten import shorten as shorter
 
 
 class FreecellVariant(Variant):
-    def __init__(self, package: str, data: dict):
-        self.package = package
-        self.id = data["id"]
-        self.name = data["name"]
-        self.credit = data.get("credit", "")
-        self.title_lines = tuple(data.get("title", ()))
-        self._rule_sets = read_rulesets(data.get("rulesets", {}), self.id, f"{package}/game.toml")
+    search_options = frozenset({"memory", "shorten"})
+
+    def __init__(self, data: Mapping[str, Any], source: str):
+        super().__init__(data)
+        self._rule_sets = read_rulesets(data.get("rulesets", {}), self.id, source)
 
     @classmethod
-    def from_package(cls, package: str) -> "FreecellVariant":
-        text = resources.files(package).joinpath("game.toml").read_text("utf-8")
-        return cls(package, tomllib.loads(text))
+    def from_package(cls, package: str) -> FreecellVariant:
+        """The variant of the game folder ``package`` (its ``game.toml``)."""
+        return cls(read_game_toml(package), package.replace(".", "/") + "/game.toml")
 
     # -- rules -------------------------------------------------------------------------
 
@@ -52,8 +55,8 @@ class FreecellVariant(Variant):
             return Game.dealt(rules, deal)
         return Game(rules, position, deal)
 
-    def dialogue(self, game: Game, timing, emit, clock) -> Dialogue:
-        return Dialogue(game, timing, emit, clock)
+    def dialogue(self, game: Game, timing, emit, clock) -> FreecellDialogue:
+        return FreecellDialogue(game, timing, emit, clock)
 
     # -- screens -----------------------------------------------------------------------
 
@@ -62,63 +65,55 @@ class FreecellVariant(Variant):
 
     def draw_title(self, scr, view, notes: tuple[str, ...]) -> None:
         draw_title_lines(scr, self.title_lines, notes)
-        from baker8bit.console.screens import draw_deal_entry
-
         draw_deal_entry(scr, view.prompt_deal)
 
     def draw_game(self, scr, view, game: Game, frame: int, look) -> None:
-        layout.draw_game(scr, view, game, frame, look)
+        screen.draw_game(scr, view, game, frame, look)
 
     # -- boards, solver ----------------------------------------------------------------
 
-    def read_board(self, text: str, options: dict[str, Any] | None = None) -> tuple[Position, RuleSet]:
-        rules = self.rules(options)
-        check_board_shape(text, rules, self)
-        return boardtext.read(text, rules)
+    def read_board(self, text: str, options: Mapping[str, Any] | None = None) -> tuple[Position, RuleSet]:
+        return boardtext.read(text, self.rules(options))
 
     def write_board(self, position: Position, rules: RuleSet) -> str:
         return boardtext.write(position, rules)
 
-    def planner(self, rules: RuleSet, deal: int, strategy: str | None = None):
-        from baker8bit.freecell.demo import Planner
+    def record_board_read(self, text: str, rules: RuleSet) -> tuple[Position, RuleSet]:
+        return boardtext.read(text, rules)
 
+    def board_shape(self, text: str) -> str | None:
+        """``N columns, K cells`` when one of this game's rule sets has N columns and K cells or
+        more (a board lists the cells in use); the shape is what ``boardtext.shape`` counts."""
+        try:
+            columns, cells = boardtext.shape(text)
+        except boardtext.BoardError:
+            return None
+        for rs in self._rule_sets.values():
+            if rs.columns == columns and cells <= rs.cells:
+                return self.shape_of(rs)
+        return None
+
+    def shape_of(self, rules: RuleSet) -> str:
+        return f"{rules.columns} columns, {rules.cells} cells"
+
+    def warm(self) -> None:
+        """The search tables of the default rule set (``advisor.warm``)."""
+
+        warm(self.rules())
+
+    def planner(self, rules: RuleSet, deal: int, strategy: str | None = None):
         if strategy is not None:
             raise VariantError(f"the game {self.id} has no strategies (--strategy is for sequence)")
         return Planner(rules, deal)
 
-    shortens = True  # ``solve`` takes ``shorten`` (the survey turns it off)
-    forgets = True   # ``solve`` takes ``memory``: a seen table that forgets past it
-
     def solve(self, position: Position, rules: RuleSet, max_states=None, max_seconds=None,
-              shorten: bool = True, memory: int | None = None) -> SolveResult:
+              shorten: bool = True, memory: int | None = None) -> SearchResult:
         """The fast search's answer, its line shortened (``solver/shorten.py``) unless ``shorten``
         is False; its keys leave out the moves the game makes itself. ``memory``: bytes for a
         seen table that forgets when full (``solver.solve``)."""
-        from baker8bit.freecell.solver import search_name, solve
-        from baker8bit.freecell.solver.shorten import shorten as shorter
 
         r = solve(position, rules, max_states=max_states, max_seconds=max_seconds, memory=memory)
         if shorten:
             r = shorter(position, rules, r)
-        return SolveResult(r.outcome, tuple(r.keys(rules)), len(r.moves), r.states, r.seconds, search_name(rules),
-                           tuple(r.automatic(rules)))
-
-
-def check_board_shape(text: str, rules: RuleSet, variant: Variant) -> None:
-    """Refuse a board of another game with a message that names both games.
-
-    The shape is the number of column lines and of cells on the ``Freecells:``
-    line; a board whose shape fits another registered game's rule set but not
-    this one's is that game's board."""
-    columns, cells = boardtext.shape(text)
-    if columns == rules.columns and cells <= rules.cells:
-        return
-    from baker8bit import games
-
-    for other in games.all_variants():
-        for rs in other.rule_sets().values():
-            if isinstance(rs, RuleSet) and rs.columns == columns and cells <= rs.cells and other.id != variant.id:
-                raise VariantError(
-                    f"this is a board of {other.id} ({columns} columns, {rs.cells} cells), "
-                    f"not of {variant.id} ({rules.columns} columns, {rules.cells} cells)"
-                )
+        return SearchResult(r.outcome, tuple(r.moves), r.states, r.seconds, search_name(rules),
+                            keys=tuple(r.keys(rules)), automatic=tuple(r.automatic(rules)))

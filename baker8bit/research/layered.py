@@ -60,9 +60,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol, TextIO
 
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE, Outcome
 from baker8bit.research import records
 
-SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 FORMAT = "baker8bit-layered 1"
 DEFAULT_MEMORY = 512 * 1024 * 1024
 MAX_BITS = 8  # at most 256 buckets a layer (65,536 candidate files); beyond, a bucket is done in chunks
@@ -438,7 +438,7 @@ class _Runner:
         self.client = None
         self.pool = None
         if scheduler is not None:
-            from baker8bit.core import cluster
+            from baker8bit.research import cluster
 
             self.client = cluster.connect(scheduler) if isinstance(scheduler, str) else scheduler
             self.workers = max(1, sum(self.client.nthreads().values()))
@@ -574,7 +574,7 @@ def _pending_levels(directory: str) -> list[int]:
 
 def _proof_of(data: dict, stopped: str = "") -> Proof:
     layers = data["layers"]
-    return Proof(data["outcome"] or UNKNOWN, data["states"], len(layers), layers[-1]["level"] if layers else 0,
+    return Proof(Outcome(data["outcome"] or UNKNOWN), data["states"], len(layers), layers[-1]["level"] if layers else 0,
                  [bytes.fromhex(h) for h in data["path"] or []], data["disk_peak"], data["memory_peak"],
                  data["seconds"], stopped, [la["states"] for la in layers])
 

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from baker8bit import games
-from baker8bit.sessions.atomic import AtomicWriteError, set_aside, write_text
-from baker8bit.games.variant import VariantError
+from baker8bit.console.contract import VariantError
+from baker8bit.core.files import AtomicWriteError, set_aside, write_text
 
 MAGIC = "baker8bit-options"
 VERSION = 1

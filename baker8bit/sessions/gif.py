@@ -75,10 +75,7 @@ def lzw_encode(data: bytes, min_code_size: int) -> bytes:
     nbits = width
 
     it = iter(data)
-    for prefix in it:  # the first pixel, if any
-        break
-    else:
-        prefix = None
+    prefix = next(it, None)  # the first pixel, if any
     if prefix is not None:
         for b in it:
             key = (prefix << 8) | b

@@ -21,8 +21,8 @@ import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
-from baker8bit.sessions.atomic import AtomicWriteError, set_aside, write_text
-from baker8bit.sessions.textlines import quote, read_text
+from baker8bit.core.files import AtomicWriteError, set_aside, write_text
+from baker8bit.core.textlines import quote, read_text
 
 MAGIC = "baker8bit-options"
 FORMAT_VERSION = 1
@@ -41,7 +41,7 @@ class Remembered:
     sound: bool = True
     palette: str = "ntsc"
 
-    def given(self, **changes) -> "Remembered":
+    def given(self, **changes) -> Remembered:
         """These options with the ones given (not None) changed."""
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
@@ -100,7 +100,11 @@ def load_or_set_aside(path: str | os.PathLike) -> tuple[Remembered, str | None, 
     try:
         kept = set_aside(path)
     except OSError as e:
-        return Remembered(), f"the options {path} are damaged ({reason}) and could not be moved aside: {e.strerror or e}", False
+        return (
+            Remembered(),
+            f"the options {path} are damaged ({reason}) and could not be moved aside: {e.strerror or e}",
+            False,
+        )
     return Remembered(), f"the options could not be read ({reason}); they are kept as {kept.name}", True
 
 

@@ -35,7 +35,7 @@ same states, events and views again. A recording holds exactly that::
   (ESC on an empty title entry goes there). Each may end in ``prefer=NAME,...``: the
   rule sets a game started from a title gets (King Albert's remembered options:
   ``prefer=king-albert-r3-manual``); without it the defaults, so older recordings read
-  as before, except for a game whose options came later (``Variant.options_before``:
+  as before, except for a game whose options came later (``Variant.recorded_defaults``:
   sequence's HELP player), which a recording without it gets as they were then, and which
   a recording made since always names when a title of it can be reached
   (``prefer=sequence-sampling``). Recordings of 0.1.0 name the 1989
@@ -69,22 +69,22 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Callable
 
-from baker8bit import __version__
-from baker8bit.sessions import savegame
-from baker8bit import games
+from baker8bit import __version__, games
+from baker8bit.console.contract import VariantError
+from baker8bit.console.machine import KEYS, MENU, PROMPT, normalize_key
 from baker8bit.core import timing as timingmod
-from baker8bit.sessions.atomic import write_text
 from baker8bit.core.deal import DealError, check_deal_number
-from baker8bit.freecell.game import Game
-from baker8bit.console.machine import KEYS, MENU, PROMPT, KeyMachine, normalize_key
-from baker8bit.freecell.position import Position
+from baker8bit.core.files import write_text
+from baker8bit.core.textlines import Lines, check_header, decimal, quote, read_text
 from baker8bit.core.timing import Timing
 from baker8bit.freecell import boardtext
-from baker8bit.games.variant import VariantError
-from baker8bit.sessions.textlines import Lines, check_header, decimal, quote, read_text
+from baker8bit.freecell.game import Game
+from baker8bit.freecell.position import Position
+from baker8bit.games import KeyMachine, compat
+from baker8bit.sessions import savegame, userdata
 
 MAGIC = "baker8bit-recording"
 MAX_FRAMES = 60 * 60 * 60 * 24  # a day of play at 60 frames a second: more is no real session
@@ -118,7 +118,8 @@ def compatibility(recorded: str, current: str = __version__) -> str | None:
     for version, what in reversed(MACHINE_CHANGES):
         v = parse_version(version)
         if r < v <= c:
-            return f"recorded with baker8bit {recorded}; this is {current}, whose key machine differs since {version}: {what}"
+            return (f"recorded with baker8bit {recorded}; this is {current}, "
+                    f"whose key machine differs since {version}: {what}")
     return None
 
 
@@ -139,18 +140,18 @@ class Start:
 
     def prefs(self) -> dict:
         """The options games started from a title get: those ``prefer`` names, and for a game it
-        does not name whose options came later (``Variant.options_before``), the options it had
-        then (a recording made before them)."""
+        does not name, its ``Variant.recorded_defaults`` (the options of recordings that name none)."""
         out = {}
         for name in self.prefer:
             rs = games.ruleset(name)
             out[rs.game] = games.of_rules(rs).options_of(rs)
         for v in games.all_variants():
-            if v.options_before is not None and v.id not in out:
-                out[v.id] = dict(v.options_before)
+            if v.recorded_defaults is not None and v.id not in out:
+                out[v.id] = dict(v.recorded_defaults)
         return out
 
     def machine(self, seed: int, timing: Timing) -> KeyMachine:
+        """A fresh machine in this start, with ``timing`` (and its version's HELP: ``games/compat.py``)."""
         if self.kind in ("menu", "prompt"):
             return KeyMachine(seed=seed, timing=timing, game=self.game, menu=self.menu, prefs=self.prefs())
         if self.kind == "saved":
@@ -165,12 +166,12 @@ class Start:
                           prefs=self.prefs())
 
     @classmethod
-    def of(cls, machine: KeyMachine) -> "Start":
+    def of(cls, machine: KeyMachine) -> Start:
         """The start that rebuilds a fresh machine (no key pressed yet)."""
         g, menu = machine.game, machine.menu
         prefs = dict(machine.prefs)
         for v in games.all_variants():  # a game whose options came later: always named, when reachable
-            if v.options_before is not None and v.id not in prefs and (menu or machine.variant.id == v.id):
+            if v.recorded_defaults is not None and v.id not in prefs and (menu or machine.variant.id == v.id):
                 prefs[v.id] = {}
         prefer = tuple(games.get(gid).rules(o).name for gid, o in sorted(prefs.items()))
         if machine.phase == MENU:
@@ -243,7 +244,7 @@ class Recorder:
         self._begin(machine, seed)
 
     @classmethod
-    def attach(cls, machine: KeyMachine, seed: int) -> "Recorder":
+    def attach(cls, machine: KeyMachine, seed: int) -> Recorder:
         if machine.frame != 0:
             raise RecordingError(f"a recording starts at frame 0; this machine is at frame {machine.frame}")
         if machine.seed != seed or machine.rng.getstate() != random.Random(seed).getstate():
@@ -286,9 +287,8 @@ def replay(
 ) -> KeyMachine:
     """Rebuild the machine and feed the keys at their frames; see the module docstring.
 
-    HELP answers replay too: its answer comes at a frame set by the recorded
-    ``help_rate`` (positions a frame, ``console/thinking.py``), or, in a recording
-    without one (0.2.0), by the reference search's ``help_states`` a frame.
+    HELP answers replay too: its answer comes at a frame set by the recorded timings
+    (positions a frame, ``console/thinking.py``; those of earlier versions, ``games/compat.py``).
     ``check_program=False`` replays a recording refused by ``compatibility``
     anyway (for investigating, never for showing a replay as exact).
     """
@@ -300,6 +300,7 @@ def replay(
         m = rec.start.machine(rec.seed, rec.timing)
     except (ValueError, KeyError, boardtext.BoardError, savegame.SaveError) as e:  # VariantError is a ValueError
         raise RecordingError(f"the start cannot be rebuilt: {e}") from None
+    m.files = userdata.DataFiles()  # a game's own files (Blue's W and R), as when it was recorded
     keys = rec.keys
     i = 0
     for frame in range(rec.frames):
@@ -322,19 +323,6 @@ def _block(text: str) -> list[str]:
     return [("| " + line).rstrip() for line in text.splitlines()]
 
 
-def _unrecorded(name: str, timing: Timing) -> bool:
-    """Timings a recording leaves out: ``help_rate`` of 0.2.0's HELP (0), and ``help_first``,
-    ``help_plan`` and ``help_lead`` where they are 0 (made before them) or unused (0.2.0's HELP
-    has no levels; a recording without ``help_plan`` has no carrying HELP to lead)."""
-    if name == "help_rate":
-        return timing.help_rate == 0
-    if name == "help_lead":
-        return timing.help_lead == 0 or _unrecorded("help_plan", timing)
-    if name == "help_plan":
-        return timing.help_plan == 0 or timing.help_rate == 0
-    return name == "help_first" and timing.help_first_due == 0
-
-
 def dump(rec: Recording) -> str:
     s = rec.start
     lines = [
@@ -342,7 +330,7 @@ def dump(rec: Recording) -> str:
         f"program {rec.program}",
         f"seed {rec.seed}",
         "timing " + " ".join(f"{f.name}={getattr(rec.timing, f.name)}" for f in fields(Timing)
-                             if not _unrecorded(f.name, rec.timing)),
+                             if f.name not in compat.unrecorded(rec.timing)),
     ]
     menu = " menu=yes" if s.menu else ""
     prefer = f" prefer={','.join(s.prefer)}" if s.prefer else ""
@@ -371,7 +359,8 @@ def _options(rest: str, lines: Lines, allowed: tuple[str, ...]) -> dict[str, str
     for token in rest.split():
         name, eq, value = token.partition("=")
         if not eq or name not in allowed or name in out:
-            raise lines.fail(f"unexpected {quote(token)} (expected {' '.join(a + '=...' for a in allowed)})", lines.last)
+            expected = " ".join(a + "=..." for a in allowed)
+            raise lines.fail(f"unexpected {quote(token)} (expected {expected})", lines.last)
         out[name] = value
     return out
 
@@ -487,15 +476,12 @@ def parse(text: str) -> Recording:
     _, timing_text = lines.next("timing")
     names = tuple(f.name for f in fields(Timing))
     t = _options(timing_text, lines, names)
-    # without help_lead: a recording made before it (0); without help_plan too: before that; and
-    # so on to help_rate: 0.2.0's HELP (_unrecorded)
-    later = ("help_lead", "help_plan", "help_first", "help_rate")  # each newer than the next; one left out is 0
-    if set(t) not in [set(names) - set(later[:k]) for k in range(len(later) + 1)]:
+    if not compat.accepted(set(t)):  # each version wrote its timings, and no later one's
         raise lines.fail(f"timing needs {' '.join(n + '=...' for n in names)}", lines.last)
     values = {n: _int(v, n, lines) for n, v in t.items()}
     if any(v < 1 for v in values.values()):
         raise lines.fail("timings are whole numbers of frames, at least 1", lines.last)
-    timing = Timing(**values)
+    timing = compat.timing(values)
     _, start_text = lines.next("start")
     start = _start(start_text, lines)
     _, frames_text = lines.next("frames")
@@ -519,7 +505,9 @@ def parse(text: str) -> Recording:
         lines.i += 1
         frame = decimal(parts[0]) if len(parts) == 2 else None
         if frame is None:
-            raise lines.fail(f"expected '<frame> <KEY>', found {quote(' '.join(parts))} (a frame is digits 0-9)", lineno)
+            raise lines.fail(
+                f"expected '<frame> <KEY>', found {quote(' '.join(parts))} (a frame is digits 0-9)", lineno
+            )
         name = parts[1]
         if name not in KEYS:
             raise lines.fail(f"unknown key {quote(name)} (keys are A-Z, 0-9, {', '.join(KEYS[36:])})", lineno)

@@ -43,21 +43,20 @@ or group move in progress; a resumed game starts with no letter selected.
 from __future__ import annotations
 
 import os
-from collections import deque
 from pathlib import Path
 
-from baker8bit import __version__
-from baker8bit.freecell import boardtext
-from baker8bit import games
-from baker8bit.core.timing import Timing
-from baker8bit.freecell.rules import RuleSet
-from baker8bit.sessions.atomic import AtomicWriteError, set_aside, write_text
+from baker8bit import __version__, games
 from baker8bit.core.deal import DealError, check_deal_number
+from baker8bit.core.files import AtomicWriteError, set_aside, write_text
+from baker8bit.core.history import History
+from baker8bit.core.textlines import Lines, check_header, decimal, quote, read_text
+from baker8bit.core.timing import Timing
+from baker8bit.freecell import boardtext
 from baker8bit.freecell.game import Game
-from baker8bit.console.machine import KeyMachine
 from baker8bit.freecell.moves import step_between
 from baker8bit.freecell.position import Position
-from baker8bit.sessions.textlines import Lines, check_header, decimal, quote, read_text
+from baker8bit.freecell.rules import RuleSet
+from baker8bit.games import KeyMachine
 
 MAGIC = "baker8bit-savegame"
 FORMAT_VERSION = 1
@@ -81,7 +80,7 @@ def _block(text: str) -> list[str]:
 
 def dump(game: Game) -> str:
     first = game.moves - len(game.history)
-    positions = [*game.history, game.position]
+    positions = [*game.history.positions, game.position]
     lines = [
         f"{MAGIC} {FORMAT_VERSION}",
         f"program {__version__}",
@@ -180,11 +179,8 @@ def parse(text: str, first_line: int = 1) -> Game:
             f"{moves - memory}..{top}",
             mark_line,
         )
-    game = Game(rules, positions[-1], deal)
-    game.history = deque(positions[:-1], maxlen=rules.history or None)
-    game.moves = moves
-    game.mark = mark
-    return game
+    steps = [step_between(a, b, rules) for a, b in zip(positions, positions[1:], strict=False)]
+    return Game(rules, positions[-1], deal, History.of(rules.history, positions[:-1], steps, moves, mark))
 
 
 def load(path: str | os.PathLike) -> Game:

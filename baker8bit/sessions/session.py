@@ -20,14 +20,13 @@ import os
 from pathlib import Path
 
 from baker8bit import games
+from baker8bit.atari import font
+from baker8bit.console.machine import Event
 from baker8bit.core import events as ev
-from baker8bit.sessions import game_options, recording
-from baker8bit.sessions import savegame
-from baker8bit.sessions import stats
-from baker8bit.sessions import userdata
-from baker8bit.sessions.atomic import AtomicWriteError
+from baker8bit.core.files import AtomicWriteError
 from baker8bit.freecell.game import Game
-from baker8bit.console.machine import Event, KeyMachine
+from baker8bit.games import KeyMachine
+from baker8bit.sessions import game_options, recording, savegame, stats, userdata
 
 RECORDING_EVERY = 600  # frames between periodic saves of a recording
 
@@ -93,6 +92,7 @@ class Session:
             machine = KeyMachine(**machine_options)
         if machine.frame == 0:  # the remembered options, before a recording notes the start
             machine.prefs = {**self.prefs, **machine.prefs}
+        machine.files = userdata.DataFiles(self.data_dir)  # a game's own files (Blue's W and R)
         if self.record_path is not None or self.data_dir is not None:  # kept in memory for the record key
             self.recorder = recording.Recorder.attach(machine, machine.seed)
         self.machine = machine
@@ -237,8 +237,6 @@ class Session:
 def stats_lines(st: stats.Stats, variant) -> list[str]:
     """The title's statistics table for one game (see ``Session.notes``)."""
     rows = [(label, st.games.get(name, stats.RuleSetStats())) for name, label in variant.stats_rows()]
-
-    from baker8bit.atari import font
 
     sign = "%" if "%" in font.load() else ""  # a character without a glyph would show as "?"
 

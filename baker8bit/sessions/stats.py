@@ -60,21 +60,20 @@ import errno
 import json
 import os
 import time
+from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Callable, Iterable
 
-from baker8bit import __version__
+from baker8bit import __version__, games
 from baker8bit.core import events as ev
 from baker8bit.core.events import Event
-from baker8bit.sessions.atomic import AtomicWriteError, set_aside, write_text
-from baker8bit.sessions.textlines import read_text
+from baker8bit.core.files import AtomicWriteError, set_aside, write_text
+from baker8bit.core.textlines import read_text
+
 
 def _hint() -> str:
-    from baker8bit import games
-
     return games.rule_set_hint()
 
 
@@ -90,7 +89,6 @@ class StatsError(ValueError):
 
 def rule_sets() -> dict:
     """Every registered rule set by name, in menu order (the games' order, then each game's)."""
-    from baker8bit import games
 
     return {name: r for v in games.all_variants() for name, r in v.rule_sets().items()}
 
@@ -188,7 +186,7 @@ class Stats:
             for n, s in self.games.items()
         ]
         for row in rows:  # games with a cheat (King Albert) say how many were won with it
-            if getattr(known[row["rule_set"]], "cheat", False):
+            if known[row["rule_set"]].cheat:
                 row["cheat_wins"] = self.games[row["rule_set"]].cheat_wins
         return rows
 
@@ -301,7 +299,8 @@ def loads(text: str) -> Stats:
         raise StatsError(f"bad version {repr(v)[:40]}")
     if v > FORMAT_VERSION and v < 10**6:
         raise StatsError(
-            f"statistics format {v} was written by a newer baker8bit; this one ({__version__}) reads formats 1 to {FORMAT_VERSION}"
+            f"statistics format {v} was written by a newer baker8bit; "
+            f"this one ({__version__}) reads formats 1 to {FORMAT_VERSION}"
         )
     if v == 1:
         return _loads_v1(data)
@@ -335,11 +334,11 @@ def locked(path: str | os.PathLike, wait: float = LOCK_WAIT):
         while True:
             try:
                 if os.name == "posix":
-                    import fcntl
+                    import fcntl  # POSIX only
 
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 else:  # pragma: no cover - Windows
-                    import msvcrt
+                    import msvcrt  # Windows only
 
                     msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
                 break

@@ -24,6 +24,8 @@ import os
 import sys
 from pathlib import Path
 
+from baker8bit.core.files import write_text
+
 ENV = "BAKER8BIT_DATA_DIR"
 VENDOR = "baker8bit"
 OLD_APP = "Baker Solitaire"  # versions up to 0.3.0 kept the files in a folder of this name
@@ -84,8 +86,8 @@ def data_dir(create: bool = False) -> Path:
                 moved = []
             if moved:
                 kept = f"; {old} keeps the names already taken here" if old.exists() else ""
-                print(f"baker8bit: moved {', '.join(moved)} from {old} to {d} (the data folder is now one level up){kept}",
-                      file=sys.stderr)
+                print(f"baker8bit: moved {', '.join(moved)} from {old} to {d} "
+                      f"(the data folder is now one level up){kept}", file=sys.stderr)
     if create:
         d.mkdir(parents=True, exist_ok=True)
     return d
@@ -104,3 +106,25 @@ def recordings_dir(create: bool = False) -> Path:
     if create:
         d.mkdir(exist_ok=True)
     return d
+
+
+class DataFiles:
+    """Files a game's dialogue saves and loads by name (Blue's game file, ``blue.txt``), in the
+    user data folder (or ``folder``): what ``KeyMachine.files`` answers requests with."""
+
+    def __init__(self, folder: Path | None = None):
+        self.folder = folder
+
+    def path(self, name: str) -> Path:
+        return (self.folder if self.folder is not None else data_dir(create=True)) / name
+
+    def save(self, name: str, text: str) -> None:
+        write_text(self.path(name), text)
+
+    def load(self, name: str, limit: int) -> bytes:
+        path = self.path(name)
+        try:
+            with open(path, "rb") as f:
+                return f.read(limit + 1)
+        except OSError as e:
+            raise OSError(f"cannot read {path}: {e.strerror or e}") from None

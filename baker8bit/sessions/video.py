@@ -1,7 +1,8 @@
 """Write a video file with sound: palette pictures and 16-bit PCM in, ``.mp4`` or ``.webm`` out.
 
 The encoder is PyAV (FFmpeg's libraries as a pip wheel), an optional extra:
-``pip install "baker8bit[video]"``. Without it ``VideoUnavailable`` says so in one line.
+``pip install av`` (``pip install ".[video]"`` in a clone). Without it ``VideoUnavailable`` says so in
+one line.
 The file's suffix chooses the format:
 
 - ``.mp4``: H.264 (libx264) and AAC, what every player and site takes;
@@ -27,7 +28,7 @@ import tempfile
 from fractions import Fraction
 from pathlib import Path
 
-INSTALL_HINT = 'video needs PyAV: pip install "baker8bit[video]" (or pip install av)'
+INSTALL_HINT = 'video needs PyAV: pip install av (in a clone of baker8bit: pip install ".[video]")'
 
 # suffix: (container, video codec, audio codec, video options)
 FORMATS = {
@@ -58,7 +59,7 @@ def check_target(path: str | os.PathLike) -> str:
 def load_av():
     """The PyAV module, or VideoUnavailable saying how to install it."""
     try:
-        import av
+        import av  # the video extra: optional, and large
     except ImportError:
         raise VideoUnavailable(INSTALL_HINT) from None
     return av
@@ -196,7 +197,7 @@ class VideoWriter:
         except OSError:
             pass
 
-    def __enter__(self) -> "VideoWriter":
+    def __enter__(self) -> VideoWriter:
         return self
 
     def __exit__(self, kind, value, tb) -> None:

@@ -13,21 +13,29 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from pathlib import Path
+import tempfile
+import time
+from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from pathlib import Path
+from typing import Protocol
 
 import pyxel
 
 from baker8bit import games
 from baker8bit.atari.screen import Screen, geometry
-from baker8bit.console.machine import Event, KeyMachine
+from baker8bit.console import thinking, worker
+from baker8bit.console.demo import DemoKeys
+from baker8bit.console.look import Look
+from baker8bit.console.machine import Event
 from baker8bit.console.pointer import Pointer
 from baker8bit.console.screens import compose, draw_offer
 from baker8bit.freecell.game import Game
-from baker8bit.freecell.layout import Options
-from baker8bit.window import aspect, keyboard, mouse, render
+from baker8bit.games import KeyMachine
+from baker8bit.sessions.demo import planner
+from baker8bit.window import aspect, icon, keyboard, mouse, render
+from baker8bit.window.audio import Audio
 from baker8bit.window.overlay import Overlay
 
 NTSC_FPS, PAL_FPS = 60, 50
@@ -82,7 +90,6 @@ def check_display() -> None:
 @contextmanager
 def _captured_output():
     """Catch what the libraries under Pyxel print (fd 1 and 2) into a list of lines."""
-    import tempfile
 
     lines: list[str] = []
     for stream in (sys.stdout, sys.stderr):
@@ -175,7 +182,6 @@ def init_pyxel(opts: AppOptions) -> None:
             pyxel.fullscreen(True)
     render.install_palette("pal" if opts.pal else "ntsc")
     if not opts.headless:
-        from baker8bit.window import icon
 
         icon.install()  # our own icon, not Pyxel's
     if opts.crt:
@@ -275,15 +281,14 @@ class App:
         init_pyxel(opts)
         self.opts = opts
         if opts.help_worker if opts.help_worker is not None else not opts.headless:
-            from baker8bit.console import thinking, worker
 
             if not isinstance(thinking.runner(), worker.WorkerRunner):
-                thinking.use(worker.WorkerRunner())
+                thinking.use(worker.WorkerRunner(games.registry))
         self.session = session
         self.machine = machine if machine is not None else KeyMachine()
         self.source: KeySource = source or Keyboard()
         self.offer = offer
-        self.layout = Options(glyphs=opts.glyphs)
+        self.layout = Look(glyphs=opts.glyphs)
         self.renderer = render.Renderer()
         self.listeners: list[Callable[[Event], None]] = []
         self.demo = None  # the demonstration's key source while one plays
@@ -310,7 +315,6 @@ class App:
             pyxel.mouse(True)
         self.audio = None
         if opts.sound and (audio_ok or opts.headless):
-            from baker8bit.window.audio import Audio
 
             self.audio = Audio(standard="pal" if opts.pal else "ntsc", click=opts.click)
             self.listeners.append(self.audio.handle)
@@ -329,7 +333,7 @@ class App:
             return
         keys = self.source.keys(self.machine.frame)
         if isinstance(self.source, Keyboard) and self.machine.game is not None:
-            keys = self.source.with_shift(keys, getattr(self.machine.variant, "shift_key", None))
+            keys = self.source.with_shift(keys, self.machine.variant.shift_key)
         keys += self._clicked()
         if self.offer is not None:
             self._on_offer(keys)
@@ -373,7 +377,6 @@ class App:
 
     def start_demo(self, plan, speed: float = 1.0) -> None:
         """Play ``plan`` (a demo.Plan) in the window; any key returns to the title."""
-        from baker8bit.console.demo import DemoKeys
 
         self.title_machine = self.machine
         self.machine = KeyMachine(seed=self.machine.seed, rules=plan.rules, deal=plan.deal)
@@ -406,7 +409,6 @@ class App:
 
     def _count_idle(self, keys: list[str]) -> None:
         """On the title, a minute without a key starts the demonstration (planned meanwhile)."""
-        from baker8bit.console.demo import planner
 
         if keys or self.machine.phase not in ("prompt", "menu"):
             self.idle = 0
@@ -445,8 +447,6 @@ class App:
         pyxel.fullscreen(self.fullscreen)
 
     def toggle_recording(self) -> None:
-        import time
-
         name = self.session.toggle_recording(time.strftime("%Y%m%d-%H%M%S"))
         self.recording_mark = name is not None  # REC while the record key's recording runs
         print(f"baker8bit: recording to {self.session.record_path}" if name else "baker8bit: recording stopped",

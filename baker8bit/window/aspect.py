@@ -1,8 +1,7 @@
 """The shape of an Atari pixel: ``--aspect ntsc|pal|square``.
 
 An Atari's hi-res pixel (half a colour clock) is not square. atari800's
-``videomode.c`` gives the pixel aspect ratios (width / height), quoted in
-``reference/atari-facts.md`` section 2.4:
+``videomode.c`` gives the pixel aspect ratios (width / height), as docs/ATARI.md states them:
 
 - NTSC: (12 + 3/11) / 14.31818 = 0.857 (pixels taller than wide), 6/7 to within 0.0001;
 - PAL: 14.75 / 14.187576 = 1.040.

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import os
+import struct
 import tempfile
+import zlib
 from pathlib import Path
 
 import pyxel
 
 from baker8bit.atari.screen import geometry
+from baker8bit.console.look import Look
+from baker8bit.console.screens import compose
+from baker8bit.games import KeyMachine
 from baker8bit.window import aspect
 from baker8bit.window.app import App, AppOptions
-from baker8bit.console.machine import KeyMachine
 
 
 class CaptureError(OSError):
@@ -68,8 +72,6 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 def check_png(tmp: str | os.PathLike, out: str | os.PathLike) -> None:
     """The PNG Pyxel wrote is whole (its chunks chain from the signature to IEND, each CRC
     right) and on disk (fsynced); Pyxel does not say when a full disk cut it short."""
-    import struct
-    import zlib
 
     with open(tmp, "rb+") as f:
         data = f.read()
@@ -98,12 +100,10 @@ def engine_screen(machine: KeyMachine, renderer, glyphs: bool = False):
     """The machine's own screen (the screen model, and its pixels drawn by ``renderer``, a
     ``window.render.Renderer``), without the window's overlay: what the golden screenshots hold
     (tools/make_goldens.py writes them, tests/test_screen.py compares them)."""
-    from baker8bit.console.screens import compose
-    from baker8bit.freecell.layout import Options
 
     g = geometry()
     img = pyxel.Image(g.width, g.height)
-    scr = compose(machine.view(), machine.game, machine.frame, Options(glyphs=glyphs))
+    scr = compose(machine.view(), machine.game, machine.frame, Look(glyphs=glyphs))
     renderer.draw(scr, img)
     return scr, img
 

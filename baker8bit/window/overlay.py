@@ -9,7 +9,7 @@ clock stands), so a recording and the statistics never see them.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pyxel
 

@@ -7,8 +7,9 @@ the Atari palette by ``install_palette``. Glyphs come from our BDF font,
 drawn double width in GRAPHICS 1 (ANTIC mode 6), single width in GRAPHICS 0
 (mode 2). The border beside each row is that row's COLBK (``Screen.border_of``):
 a DLI that changes the background of a GRAPHICS 1 row changes the border too, edge
-to edge; above the field the border is the shadow COLBK, below it the last row's. For speed, each glyph is drawn once per
-colour into an atlas image and then copied with ``blt``.
+to edge; above the field the border is the shadow COLBK, below it the last row's.
+For speed, each glyph is drawn once per colour into an atlas image and then
+copied with ``blt``.
 """
 
 from __future__ import annotations

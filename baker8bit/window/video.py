@@ -6,15 +6,21 @@ code path as live play, so a replay shows exactly the frames of the session.
 
 from __future__ import annotations
 
+import time
 from contextlib import nullcontext
 from pathlib import Path
 
 import pyxel
 
 from baker8bit.atari import palette
+from baker8bit.core.events import SOUNDS
+from baker8bit.research.survey import Progress
+from baker8bit.sessions import recording, soundtrack
+from baker8bit.sessions.gif import GifWriter
+from baker8bit.sessions.video import VideoWriter, check_target, load_av
 from baker8bit.window import aspect
-from baker8bit.sessions import recording
 from baker8bit.window.app import App, AppOptions, Scripted, run_until_signal
+from baker8bit.window.capture import screenshot, shaped
 
 
 class VideoError(OSError):
@@ -64,8 +70,6 @@ def render_headless(rec: recording.Recording, gif: str | None = None, png_dir: s
                     scale: int = 1, glyphs: bool = False, pal: bool = False, shape: str = aspect.DEFAULT) -> str:
     """Render every frame of the recording, ``scale`` scanlines a scanline in the pixel
     ``shape`` (window/aspect.py); returns a one-line summary."""
-    from baker8bit.window.capture import screenshot, shaped
-    from baker8bit.sessions.gif import GifWriter
 
     gif_path = Path(gif).resolve() if gif else None
     dir_path = Path(png_dir).resolve() if png_dir else None
@@ -108,12 +112,6 @@ def render_video(rec: recording.Recording, out: str, scale: int = 2, glyphs: boo
     suffix of ``out`` choosing the format) at the Atari's frame rate; the sound events of each
     update are mixed by ``sessions/soundtrack.py`` from that frame on. ``progress``: a text
     stream for a progress bar. Returns a one-line summary."""
-    import time
-
-    from baker8bit.core.events import SOUNDS
-    from baker8bit.sessions import soundtrack
-    from baker8bit.sessions.video import VideoWriter, check_target, load_av
-    from baker8bit.window.capture import shaped
 
     check_target(out)
     load_av()  # before any work: without PyAV, one line says how to get it
@@ -133,7 +131,6 @@ def render_video(rec: recording.Recording, out: str, scale: int = 2, glyphs: boo
     total = rec.frames + 1
     bar = None
     if progress is not None:
-        from baker8bit.freecell.solver.survey import Progress
 
         bar = Progress(progress, total)
     started = time.perf_counter()

@@ -9,7 +9,8 @@ exhaustive) or ``UNKNOWN`` (a limit was reached); ``result.moves`` is the
 winning line in the 1989 key notation (``"EI"``, ``"FT"``...).
 """
 
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.freecell.solver.choose import search_name, searcher, solve
-from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Result, Search
+from baker8bit.freecell.solver.search import Result, Search
 
 __all__ = ["SOLVED", "UNKNOWN", "UNSOLVABLE", "Result", "Search", "search_name", "searcher", "solve"]

@@ -4,7 +4,7 @@
 search, ``_cfamily`` (``fastfamily.pyx``), when the package build made it, else to its one
 plain-Python reference, ``family.py``, whatever the build rule (``core/compiled.py`` chooses,
 ``BAKER8BIT_PURE_SOLVER=1`` asks for the reference); ``search_name`` says which ran, and
-``searcher`` gives the readable search HELP's 0.2.0 recordings and the demo run in slices. The
+``searcher`` gives the readable search the demonstration (and 0.2.0's HELP, ``games/compat.py``) runs in slices. The
 searches (``search.py``, ``colour.py``, ``family.py``) import only ``search.py``'s shared types
 and ``params.py``, never this module nor the compiled one, so the package has no import cycle.
 """
@@ -61,7 +61,7 @@ def solve(
     search. HELP and the demo run ``searcher``'s search in slices."""
     if memory is not None:
         impl = implementation(rules) if params.supports(rules) else None
-        if impl is None or not hasattr(impl, "KEY_BYTES"):
+        if impl is None or impl.KEY_BYTES is None:
             raise ValueError("--memory needs the compiled search, and this install runs the pure one"
                              if impl is not None else f"--memory is not for {rules.name}")
         return impl.solve(position, rules, max_states, max_seconds, order=order,

@@ -36,9 +36,10 @@ from __future__ import annotations
 
 import time
 
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Result
+from baker8bit.freecell.solver.search import Result
 
 FREE = 254  # an empty cell
 _SEP = b"\xff"

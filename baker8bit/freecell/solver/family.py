@@ -91,15 +91,26 @@ from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
 from baker8bit.freecell.solver import params as _params
 from baker8bit.freecell.solver.params import NOWHERE, Order, Params
-from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE, Result, move_names
+
 # a position's exposed cards as {card: column} and as a mask, and its parked cards as a mask
 # (the readable search's; the same empty cell, 254), and the same bounds of the caches
-from baker8bit.freecell.solver.search import _COLUMN_CACHE, _FREE, _exposed, _per_found
+from baker8bit.freecell.solver.search import (
+    _COLUMN_CACHE,
+    _FREE,
+    SOLVED,
+    UNKNOWN,
+    UNSOLVABLE,
+    Result,
+    _exposed,
+    _per_found,
+    move_names,
+)
 
 FREE = _FREE  # an empty cell (254)
 BOTTOM, PARKED, HOME = 52, 53, 54  # the values of ``under`` that are not cards
 CLOCK_EVERY = 512  # how often (in states) the clock is read when max_seconds is set
 NO_LIMIT = 1 << 62  # more states than any search could keep
+KEY_BYTES = None  # no seen table that forgets here (the compiled search's slot size: ``_cfamily``)
 PRIO0 = 1 << 13  # added to a priority (well within +-PRIO0) in a candidate integer: under 2 ** 30,
 # so a one-digit Python int (the compiled search adds 1 << 14: the order is the same)
 
@@ -491,7 +502,6 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
     position.check(rules)
     p = _params.params(rules)  # the rule parameters, read from the rule set here only (raises if unsupported)
     kids = _setup(p)[9]  # (_tables(p)[1])
-    ncol = p.columns
     names = move_names(rules)
     cols = [bytes(c) for c in position.columns]
     cells = [FREE if c is None else c for c in position.cells]

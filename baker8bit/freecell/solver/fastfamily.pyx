@@ -26,7 +26,7 @@ import functools
 import time
 
 from baker8bit.freecell.solver import family as _family
-from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 
 include "csearch.pxi"
 

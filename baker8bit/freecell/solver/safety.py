@@ -42,10 +42,11 @@ may be one); its kings-only empty columns are the third case above (a kept move
 into an empty column moves the same card as in the original, so a king); and
 its eight cells are only more parking spaces. The moves are single-card moves,
 as the solver's are (a run moved at once is shorthand for single-card moves
-through free places, each of which the argument covers). The sequence is one move shorter for each deleted move. (This is the
-in-suit case of the rule Horne's prune uses for FreeCell; with alternate-colour
-building the rule is not true in general, because two cards can go on a card
-there. The argument above needs the uniqueness of the card that fits on c.)
+through free places, each of which the argument covers). The sequence is one
+move shorter for each deleted move. (This is the in-suit case of the rule
+Horne's prune uses for FreeCell; with alternate-colour building the rule is not
+true in general, because two cards can go on a card there. The argument above
+needs the uniqueness of the card that fits on c.)
 
 So the solver puts every card that can go home there at once, before it looks
 at any other move; these moves are part of the solution it reports, because the
@@ -60,7 +61,7 @@ the other colour; both are home and never leave, so again nothing is ever put on
 deletion argument goes through word for word (a reserve nothing may enter only removes moves
 from the original sequence; a card moved from the reserve is a parked card's move).
 
-The solver uses a wider rule, **the free-card rule** (issue 22, in the spirit of Horne's rule
+The solver uses a wider rule, **the free-card rule** (in the spirit of Horne's rule
 for FreeCell): call a card *free* in a position when it is home, or it is the next card of its
 suit (its pile holds exactly the ranks below it) and every card that could be put on it is
 free. (The recursion goes a rank down each step and ends at an ace, which nothing goes on.)

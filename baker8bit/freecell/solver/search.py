@@ -63,10 +63,9 @@ import bisect
 import time
 from dataclasses import dataclass, field
 
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-
-SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 
 _SEP = b"\xff"
 _FREE = 254  # an empty parking space in ``cells`` (cards are 0..51)

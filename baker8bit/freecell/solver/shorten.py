@@ -32,10 +32,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from baker8bit.core import cards
+from baker8bit.core.outcome import SOLVED
 from baker8bit.freecell.moves import Move, apply, card_at, is_legal, legal_moves, parse_move, safe_home
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver.search import SOLVED, Result
+from baker8bit.freecell.solver.search import Result
 
 MAX_REPLAYS = 20_000
 
@@ -236,7 +237,10 @@ def shorten_line(position: Position, rules: RuleSet, moves: list[str],
         used = 0
         while used < max_replays:
             before = len(line)
-            while used < max_replays and (cut := _cut_cycles(_positions(position, line, work), line, rules, work)) is not None:
+            while (
+                used < max_replays
+                and (cut := _cut_cycles(_positions(position, line, work), line, rules, work)) is not None
+            ):
                 line, used = cut, used + 1
             for step in ("one", "greedy", "two"):
                 if used >= max_replays:
@@ -254,13 +258,15 @@ def shorten_line(position: Position, rules: RuleSet, moves: list[str],
     return [m.keys(rules) for m in line]
 
 
-def played_by_the_game(position: Position, rules: RuleSet, moves: list[str]) -> tuple[list[str], tuple[int, ...]] | None:
+def played_by_the_game(
+    position: Position, rules: RuleSet, moves: list[str]
+) -> tuple[list[str], tuple[int, ...]] | None:
     """A winning line with every move typed, as a game with automatic moves home plays it: the
     moves in the order they happen and the indices of the ones the game makes itself (a move of
     the line whose card the game has sent home already is left out); None if it does not win."""
     line = [parse_move(m, rules) for m in moves]
     before = _positions(position, line)
-    moved = [card_at(p, m.src) for p, m in zip(before, line)]  # the card each move moves
+    moved = [card_at(p, m.src) for p, m in zip(before, line, strict=False)]  # the card each move moves
     pos, out, auto = position, [], []
 
     def settle() -> None:
@@ -271,7 +277,7 @@ def played_by_the_game(position: Position, rules: RuleSet, moves: list[str]) -> 
             pos = apply(pos, m)
 
     settle()
-    for m, card in zip(line, moved):
+    for m, card in zip(line, moved, strict=True):
         if pos.foundations[cards.suit_of(card)] > cards.rank_of(card):
             continue  # the game has sent this card home already
         if card_at(pos, m.src) != card or not is_legal(pos, m, rules):

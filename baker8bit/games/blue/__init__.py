@@ -1,4 +1,4 @@
-"""Blue: Marco Corvi's variant of Gaps (issue 12), as pure Python (no pyxel).
+"""Blue: Marco Corvi's variant of Gaps (2000), as pure Python (no pyxel).
 
 - ``rules``: layouts, deals, moves, the game with its history;
 - ``gamefile``: the readable ASCII game file;
@@ -9,15 +9,3 @@
 
 See docs/games/blue.md.
 """
-
-from __future__ import annotations
-
-
-def __getattr__(name: str):
-    if name == "VARIANT":  # made on first use, so the study's worker processes do not build the console
-        from baker8bit.games.blue.variant import BlueVariant
-
-        global VARIANT
-        VARIANT = BlueVariant()
-        return VARIANT
-    raise AttributeError(name)

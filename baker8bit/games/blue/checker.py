@@ -51,7 +51,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.games.blue import restarts, rules, search
 from baker8bit.games.blue.rules import GAP, Layout, Move
 from baker8bit.games.blue.search import UNDECIDED, stuck
@@ -79,7 +79,7 @@ def position_bytes(layout: Layout, pure: bool | None = None) -> int:
     full and a 16-byte stack entry); in the plain ``search.py``, its bytes object and
     about two 8-byte set slots (a set is at most 60 % full), plus its stack share."""
     impl = search.implementation(pure)
-    if hasattr(impl, "POSITION_BYTES"):
+    if impl.POSITION_BYTES is not None:
         return impl.POSITION_BYTES
     return sys.getsizeof(bytes(layout.size)) + 40
 

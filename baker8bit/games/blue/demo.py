@@ -6,6 +6,7 @@ counted in positions, so the same deal always gives the same plan."""
 
 from __future__ import annotations
 
+from baker8bit.console.contract import VariantError
 from baker8bit.console.demo import DealTrier
 from baker8bit.core.deal import MAX_DEAL
 from baker8bit.games.blue import checker, rules
@@ -45,7 +46,6 @@ class BluePlanner(DealTrier):
 
     def __init__(self, rules_, deal: int, strategy: str | None = None):
         if strategy is not None:
-            from baker8bit.games.variant import VariantError
 
             raise VariantError("blue has no strategies to demonstrate (demo --strategy is for sequence)")
         super().__init__(rules_, deal)

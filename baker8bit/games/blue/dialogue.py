@@ -22,29 +22,24 @@ of positions, so a recording replays) for the next move of a win.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from baker8bit.console import dialogue as base
 from baker8bit.console import thinking
+from baker8bit.console.dialogue import IDLE, SELECTED, WON
 from baker8bit.core import events as ev
 from baker8bit.core.cards import SUITS
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE, SearchResult
 from baker8bit.core.timing import Timing
 from baker8bit.games.blue import checker, gamefile
-from baker8bit.games.blue.play import BlueGame, rules_of
+from baker8bit.games.blue.game import BlueGame, rules_of
 from baker8bit.games.blue.rules import GAP, Move, RulesError, aces_of, apply, card_text, rank_of, with_aces
-from baker8bit.console.dialogue import IDLE, SELECTED, WON
 
 STRATEGY, PLAY = "strategy", "play"
 BOARD_ROWS, PLAN_ROWS = "ABCD", "EFGH"
 COLUMNS = "A1234567890JQK"  # the key of columns 0..13
 FILE_NAME = "blue.txt"  # the game file W writes and R reads, in the user data folder
 HELP_CAP = 250_000  # positions one run of HELP's plan may keep (the Luby runs' largest, docs/games/blue.md)
-HELP_POSITIONS = 20_000  # the checker's budget for HELP, in positions (never seconds), one effort:
-# HELP answers within the frame it is asked in
-# Recordings made before help_plan (their HELP starts again at each level):
-HELP_EFFORT = 4  # HELP's levels: a budget of B positions is 4 runs' worth of B / 4 each (checker effort 4):
-# more restarts in the same work win more deals (docs/games/blue.md, "HELP")
-HELP_SEEDS = 1 << 20  # level k's plan shakes its runs with order seeds from k * HELP_SEEDS on
 
 
 def slot_key(row_letter: str, col: int) -> str:
@@ -52,78 +47,29 @@ def slot_key(row_letter: str, col: int) -> str:
     return f"{row_letter} {COLUMNS[col]}"
 
 
-def save_path():
-    from baker8bit.sessions import userdata
-
-    return userdata.data_dir(create=True) / FILE_NAME
-
-
-def think_plan(board: bytes, lay, can_set_aces: bool, budgets: tuple[int, ...]) -> Iterator[thinking.Thought]:
+def think_plan(board: bytes, lay, can_set_aces: bool, budgets: tuple[int, ...]) -> Iterator[SearchResult]:
     """HELP's task (``console/thinking.py``, a carrying task): one plan of the checker's runs,
     checked at each level's budget (``checker.solve_by_levels``), so a level goes on from where
     the level before it stopped. While the aces may still be placed, the aces undecided (the
     search that also finds the wins of the aces as they are; a proof is one for every ordering
     still open); else the aces as they are. Each level's result is ``_thought``'s."""
     for res in checker.solve_by_levels(board, lay, budgets, any_aces=can_set_aces, cap=HELP_CAP):
-        yield _thought(res, board, lay, acyclic=True)
+        yield thought_of(res, board, lay)
 
 
-def think(board: bytes, lay, can_set_aces: bool, as_0_2: bool, budget: int, level: int = 0) -> thinking.Thought:
-    """HELP's task (``console/thinking.py``) at one level: the checker within ``budget``
-    positions in all, as ``HELP_EFFORT`` efforts of ``budget / HELP_EFFORT``, its plan's order
-    seeds starting at ``level * HELP_SEEDS`` (so each level tries other runs than the levels
-    before it, not the same ones again). While the aces may still be placed, one search with the
-    aces undecided (``checker.solve_any``, which also finds the wins of the aces as they are);
-    else one with the aces as they are.
-
-    A win whose ordering is the board's gives its first move (``("move", Move, line)``); a win
-    with another ordering gives that ordering (``("aces", suits, line)``); ``line`` is the win,
-    (its start board, its moves), which the dialogue keeps to answer at once on it. A proof
-    (every ordering that may still be chosen) is "unsolvable".
-
-    ``as_0_2``: HELP as 0.2.0 made it, for its recordings (``_think_0_2``)."""
-    if as_0_2:
-        return _think_0_2(board, lay, can_set_aces, budget)
-    share = max(1, budget // HELP_EFFORT)
-    seeds = level * HELP_SEEDS
-    if can_set_aces:
-        res = checker.solve_any(board, lay, max_positions=share, effort=HELP_EFFORT, orderings=False,
-                                seeds=seeds)
-    else:
-        res = checker.solve(board, lay, max_positions=share, effort=HELP_EFFORT, seeds=seeds)
-    return _thought(res, board, lay)
-
-
-def _thought(res: checker.Result, board: bytes, lay, acyclic: bool = False) -> thinking.Thought:
+def thought_of(res: checker.Result, board: bytes, lay, acyclic: bool = True) -> SearchResult:
     """What HELP shows of a checker's result on ``board``: a win's first move when its
     ordering is the board's, else its ordering (each with the win, ``line``); a proof is
-    "unsolvable"; else unknown. ``acyclic``: the line with its cycles cut (``cut_cycles``);
-    recordings made before help_plan keep the line as found."""
-    if res.outcome == checker.SOLVED and res.moves:
+    "unsolvable"; else unknown. ``acyclic``: the line with its cycles cut (``cut_cycles``), else
+    as found."""
+    if res.outcome == SOLVED and res.moves:
         start = with_aces(board, res.aces, lay)
         line = (start, tuple(cut_cycles(start, res.moves) if acyclic else res.moves))
         if tuple(res.aces) == aces_of(board, lay):
-            return thinking.Thought(checker.SOLVED, ("move", line[1][0], line), res.positions)
-        return thinking.Thought(checker.SOLVED, ("aces", tuple(res.aces), line), res.positions)
-    outcome = checker.UNSOLVABLE if res.outcome == checker.UNSOLVABLE else checker.UNKNOWN
-    return thinking.Thought(outcome, None, res.positions)
-
-
-def _think_0_2(board: bytes, lay, can_set_aces: bool, budget: int) -> thinking.Thought:
-    """HELP as 0.2.0 made it: the aces as they are, then (while they may still be placed) the
-    aces undecided, each search with the whole budget and one effort; "unsolvable" is the verdict
-    on the aces as they are even while they may still be placed."""
-    res = checker.solve(board, lay, max_positions=budget, effort=1)
-    positions = res.positions
-    if res.outcome == checker.SOLVED and res.moves:
-        return thinking.Thought(checker.SOLVED, ("move", res.moves[0]), positions)
-    if can_set_aces:
-        best = checker.solve_any(board, lay, max_positions=budget, effort=1, orderings=False)
-        positions += best.positions
-        if best.outcome == checker.SOLVED and best.aces is not None:
-            return thinking.Thought(checker.SOLVED, ("aces", tuple(best.aces)), positions)
-    outcome = checker.UNSOLVABLE if res.outcome == checker.UNSOLVABLE else checker.UNKNOWN
-    return thinking.Thought(outcome, None, positions)
+            return SearchResult(SOLVED, answer=("move", line[1][0], line), positions=res.positions)
+        return SearchResult(SOLVED, answer=("aces", tuple(res.aces), line), positions=res.positions)
+    outcome = UNSOLVABLE if res.outcome == UNSOLVABLE else UNKNOWN
+    return SearchResult(outcome, positions=res.positions)
 
 
 def cut_cycles(start: bytes, moves: list[Move]) -> list[Move]:
@@ -170,9 +116,9 @@ def from_line(line, board: bytes, lay, can_set_aces: bool):
     return None
 
 
-def _known(answer, budget: int) -> thinking.Thought:
+def _known(answer, budget: int) -> SearchResult:
     """HELP's task when its remembered win answers (``from_line``)."""
-    return thinking.Thought(checker.SOLVED, answer, 0)
+    return SearchResult(SOLVED, answer=answer)
 
 
 class BlueDialogue(base.Dialogue):
@@ -403,26 +349,38 @@ class BlueDialogue(base.Dialogue):
                 return
 
     def _save(self) -> None:
-        try:
-            path = save_path()
-            gamefile.save(self.game.position, path)
-        except Exception as e:  # noqa: BLE001 (a failed save never stops the game)
-            self.game.message = "CANNOT SAVE"
-            self.emit(ev.SAVE, f"error {e}")
-            return
-        self.game.message = "SAVED " + FILE_NAME.upper()
-        self.emit(ev.SAVE, FILE_NAME)
+        self.request = base.Request("save", name=FILE_NAME, text=gamefile.dumps(self.game.position))
 
     def _load(self) -> None:
+        self.request = base.Request("load", name=FILE_NAME, limit=gamefile.MAX_BYTES)
+
+    def answer(self, request: base.Request, data: bytes | None, error: str | None) -> None:
+        """The game file written (W) or read (R) by the machine (``console/machine.py``)."""
+        if request.kind == "save":
+            self._saved(error)
+            return
         try:
-            loaded = gamefile.load(save_path())
-        except (gamefile.GameFileError, OSError) as e:
+            if error is not None:
+                raise gamefile.GameFileError(error)
+            loaded = gamefile.from_bytes(data)
+        except gamefile.GameFileError as e:
             text = str(e)
             self.game.message = ("NO SAVED GAME" if "cannot read" in text
                                  else ("BAD " + text.split(":")[0]).upper()[:20])
             self.emit(ev.LOAD, "error", text)
             self._start_flash("line")
             return
+        self._loaded(loaded)
+
+    def _saved(self, error: str | None) -> None:
+        if error is not None:  # a failed save never stops the game
+            self.game.message = "CANNOT SAVE"
+            self.emit(ev.SAVE, f"error {error}")
+            return
+        self.game.message = "SAVED " + FILE_NAME.upper()
+        self.emit(ev.SAVE, FILE_NAME)
+
+    def _loaded(self, loaded) -> None:
         new = BlueGame(rules_of(loaded.layout), loaded.seed, loaded)
         self.game = new
         new.mode = STRATEGY if loaded.cursor == 0 else PLAY
@@ -438,32 +396,26 @@ class BlueDialogue(base.Dialogue):
         self.emit(ev.HELP)
         self.hint_start = self.clock()
         self.hint_text = "THINKING"
-        if not self.timing.help_rate:  # a 0.2.0 recording: the answer in the frame of the press, as it was then
-            self.think(thinking.Task(think, (pos.board, self.lay, pos.can_set_aces(), True), levels=(0,),
-                                     budget=HELP_POSITIONS))
-            return
         known = from_line(self.line, pos.board, self.lay, pos.can_set_aces()) if self.line else None
         if known is not None:  # from HELP's last win, at the first frame a level may be due
             self.think(thinking.Task(_known, (known,), levels=(1,), budget=0))
-        elif self.timing.help_plan:  # one plan of runs, carried on from level to level
+        else:  # one plan of runs, carried on from level to level
             self.think(thinking.Task(think_plan, (pos.board, self.lay, pos.can_set_aces()), carry=True,
                                      rate=self.timing.help_plan, lead=self.timing.help_lead,
                                      levels=thinking.EVERY_FRAME))
-        else:  # a recording made before help_plan: each level starts again, with seeds of its own
-            self.think(thinking.Task(think, (pos.board, self.lay, pos.can_set_aces(), False), by_level=True))
 
-    def show_thought(self, thought: thinking.Thought) -> None:
+    def show_thought(self, thought: SearchResult) -> None:
         pos, lay = self.game.position, self.lay
-        if thought.outcome == checker.SOLVED and len(thought.answer) > 2:
+        if thought.outcome == SOLVED and len(thought.answer) > 2:
             self.line = thought.answer[2]
-        if thought.outcome == checker.SOLVED and thought.answer[0] == "move":
+        if thought.outcome == SOLVED and thought.answer[0] == "move":
             m = thought.answer[1]
             src = pos.board.index(m.card)
             self.hint = (slot_key(BOARD_ROWS[src // lay.width], src % lay.width),
                          slot_key(BOARD_ROWS[m.to // lay.width], m.to % lay.width))
             self.hint_text = m.text(lay)
             self.emit(ev.HINT, self.hint_text)
-        elif thought.outcome == checker.SOLVED:
+        elif thought.outcome == SOLVED:
             want = thought.answer[1]
             self.hint_text = "ACES " + "".join(SUITS[s] for s in want)
             have = aces_of(pos.board, lay)
@@ -471,7 +423,7 @@ class BlueDialogue(base.Dialogue):
             if row is not None:  # the first swap: this row's ace and the one it wants
                 self.hint = (slot_key(BOARD_ROWS[row], 0), slot_key(BOARD_ROWS[have.index(want[row])], 0))
             self.emit(ev.HINT, self.hint_text)
-        elif thought.outcome == checker.UNSOLVABLE:
+        elif thought.outcome == UNSOLVABLE:
             self.hint_text = "NO WIN FROM HERE"
             self.emit(ev.HINT, "lost")
         else:

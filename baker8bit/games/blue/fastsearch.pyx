@@ -35,7 +35,7 @@ from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memcpy
 from libc.stdint cimport uint64_t, uint32_t, uint8_t, int64_t, int32_t, int16_t
 
-from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.games.blue.rules import Move
 from baker8bit.games.blue import search as _reference
 

@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import os
 
+from baker8bit.core import files
 from baker8bit.core.cards import SUITS
+from baker8bit.core.textlines import Lines, check_header
 from baker8bit.games.blue import rules
 from baker8bit.games.blue.rules import GAP, Game, Layout, Move, RulesError
-from baker8bit.sessions import atomic
-from baker8bit.sessions.textlines import Lines, check_header
 
 MAGIC = "baker8bit-blue"
 VERSION = 1
@@ -68,7 +68,7 @@ def dumps(game: Game) -> str:
 
 def save(game: Game, path: str | os.PathLike) -> None:
     """Write atomically (the old file stays whole if anything fails)."""
-    atomic.write_text(path, dumps(game))
+    files.write_text(path, dumps(game))
 
 
 def _grid(lines: Lines, layout: Layout, what: str, undrawn: bool = False) -> list[tuple[int | None, int]]:
@@ -176,7 +176,7 @@ def _loads(text: str) -> Game:
     lines.next("current")
     ccells = _grid(lines, layout, "current")
     if bytes(c for c, _ in ccells) != game.board:
-        bad = next(n for (c, n), real in zip(ccells, game.board) if c != real)
+        bad = next(n for (c, n), real in zip(ccells, game.board, strict=True) if c != real)
         raise lines.fail("current: this is not the layout the history reaches at the cursor", bad)
     lines.finish("end")
     return game
@@ -190,6 +190,11 @@ def load(path: str | os.PathLike, bare: bool = False) -> Game:
             data = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise GameFileError(f"cannot read {path}: {e.strerror or e}") from None
+    return from_bytes(data, bare)
+
+
+def from_bytes(data: bytes, bare: bool = False) -> Game:
+    """A game file's bytes read as ``load`` reads them (at most ``MAX_BYTES``, ASCII)."""
     if len(data) > MAX_BYTES:
         raise GameFileError(f"line 1: more than {MAX_BYTES} bytes: not a Blue game file")
     try:

@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from baker8bit.core.cards import RANKS, SUITS
 from baker8bit.core.deal import check_deal_number
+from baker8bit.core.history import History
 
 GAP = 0
 MIN_RANKS, MAX_RANKS = 2, 13
@@ -127,7 +128,7 @@ class Move(NamedTuple):
         return f"{card_text(self.card)}>{layout.slot_text(self.to)}"
 
     @staticmethod
-    def parse(text: str, layout: Layout) -> "Move":
+    def parse(text: str, layout: Layout) -> Move:
         c, sep, slot = text.strip().partition(">")
         if not sep:
             raise RulesError(f"not a move: {text!r} (write e.g. 5H>B7)")
@@ -299,22 +300,33 @@ class Game:
         self.initial = initial
         self.seed = seed
         self.aces = aces_of(initial, layout)
-        self.history: list[Move] = []
-        self.cursor = 0
         self.strategy: tuple[int | None, ...] = (None,) * layout.size
-        self._boards = [initial]  # board after cursor k = _boards[k]
+        # the boards before each move played and the moves after the cursor (``core/history.py``)
+        self.line: History[bytes, Move] = History()
+        self._start = initial
+        self._board = initial
 
     @classmethod
-    def dealt(cls, seed: int, layout: Layout = FULL) -> "Game":
+    def dealt(cls, seed: int, layout: Layout = FULL) -> Game:
         return cls(layout, deal(seed, layout), seed)
 
     @property
     def board(self) -> bytes:
-        return self._boards[self.cursor]
+        return self._board
+
+    @property
+    def history(self) -> list[Move]:
+        """Every move of the game, those played (up to the cursor) and those after it."""
+        return [*self.line.moves, *reversed(self.line.undone)]
+
+    @property
+    def cursor(self) -> int:
+        """How many moves of ``history`` are played."""
+        return self.line.count
 
     def start(self) -> bytes:
         """The board before the first move, with the chosen aces."""
-        return self._boards[0]
+        return self._start
 
     def legal_moves(self) -> list[Move]:
         return moves(self.board, self.layout)
@@ -332,25 +344,26 @@ class Game:
         if self.cursor:
             raise RulesError("the aces can be reordered only before the first move")
         self.aces = tuple(order)
-        self._boards = [with_aces(self.initial, self.aces, self.layout)]
-        self.history = []
+        self._start = self._board = with_aces(self.initial, self.aces, self.layout)
+        self.line.clear()
 
     def play(self, move: Move) -> None:
         """Make a legal move; the moves after the cursor are dropped."""
         nxt = apply(self.board, move, self.layout)
-        del self.history[self.cursor :]
-        del self._boards[self.cursor + 1 :]
-        self.history.append(move)
-        self._boards.append(nxt)
-        self.cursor += 1
+        self.line.push(self._board, move)
+        self._board = nxt
 
     def go_to(self, n: int) -> None:
         """Move the history cursor to ``n`` moves played (0 .. len(history))."""
-        if not 0 <= n <= len(self.history):
+        if not 0 <= n <= len(self.line) + len(self.line.undone):
             raise RulesError(f"the history has moves 0..{len(self.history)}, not {n}")
-        while len(self._boards) <= n:
-            self._boards.append(apply(self._boards[-1], self.history[len(self._boards) - 1]))
-        self.cursor = n
+        while self.cursor > n:
+            self._board, _ = self.line.pop()
+        while self.cursor < n:
+            move = self.line.redo()
+            nxt = apply(self._board, move, self.layout)
+            self.line.push(self._board, move, keep_redo=True)
+            self._board = nxt
 
     def back(self) -> bool:
         if self.cursor == 0:
@@ -359,7 +372,7 @@ class Game:
         return True
 
     def forward(self) -> bool:
-        if self.cursor == len(self.history):
+        if not self.line.undone:
             return False
         self.go_to(self.cursor + 1)
         return True

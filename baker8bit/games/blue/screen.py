@@ -20,8 +20,9 @@ from importlib import resources
 
 from baker8bit.atari import palette as pal
 from baker8bit.atari.font import STAR
+from baker8bit.console.look import DEFAULTS, LETTERS, PURPLE_REG, SUIT_REG, TEXT_ROWS
+from baker8bit.console.screens import draw_deal_entry, draw_title_lines
 from baker8bit.core.cards import RANKS
-from baker8bit.freecell.layout import DEFAULTS, LETTERS, PURPLE_REG, SUIT_REG, TEXT_ROWS
 from baker8bit.games.blue.dialogue import BOARD_ROWS, COLUMNS, PLAN_ROWS, PLAY, slot_key
 from baker8bit.games.blue.rules import GAP, card_text, rank_of, suit_of
 
@@ -137,8 +138,6 @@ def draw_game(scr, view, game, frame: int) -> None:
 
 
 def draw_title(scr, view, title_lines, notes) -> None:
-    from baker8bit.console.screens import draw_deal_entry, draw_title_lines
-
     draw_title_lines(scr, title_lines, notes)
     lay = layout()
     s, _, r = view.prompt_digit.partition("X")

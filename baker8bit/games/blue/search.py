@@ -13,20 +13,21 @@ from __future__ import annotations
 import random
 import time
 
-from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
+from baker8bit.core.compiled import choose
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.games.blue.rules import GAP, Layout, Move
 
 UNDECIDED = 255  # an ace whose suit is not chosen yet (column 0, "any ordering")
 NOISE = 3.5  # how far a seeded run may reorder the moves (scores are -4 .. 5.5; tuned, docs/games/blue.md)
 OPENS = 1.5  # the score of a move whose new gap takes a card blocking a row's run end (tuned, docs/games/blue.md)
 CLOCK_EVERY = 1024
+POSITION_BYTES = None  # a position's cost is its bytes object's here (``checker.position_bytes``)
 
 
 def implementation(pure: bool | None = None):
     """The search module to run: ``_csearch`` (fastsearch.pyx compiled) when it
     imports, else this one. ``pure=True``, or the environment variable
     ``BAKER8BIT_PURE_SOLVER=1``, asks for this one."""
-    from baker8bit.core.compiled import choose
 
     return choose("baker8bit.games.blue._csearch", "baker8bit.games.blue.search", pure)
 
@@ -234,7 +235,7 @@ def run(start: bytes, layout: Layout, max_positions: int, max_seconds: float | N
             return UNKNOWN, [], positions
         kids.sort(key=_score)  # the best last: popped first
         d = depth + 1
-        for _score_, key, mv, p in kids:
+        for _kid_score, key, mv, p in kids:
             seen.add(key)
             stack.append((key, d, mv, p))
     return UNSOLVABLE, [], positions

@@ -30,9 +30,9 @@ from typing import NamedTuple, TextIO
 
 from baker8bit.core.compiled import search_name
 from baker8bit.core.sizes import parse_memory
-from baker8bit.freecell.solver import survey as sv
 from baker8bit.games.blue import checker, rules
 from baker8bit.games.blue.rules import GAP, Layout
+from baker8bit.research import survey as sv
 
 FIELDS = ("suits", "ranks", "deal", "dealt", "best", "best_aces", "moves", "positions", "seconds", "search",
           "dealt_by", "best_by")
@@ -50,7 +50,7 @@ def all_layouts(layout: Layout):
         rest = [s for s in slots if s not in gaps]
         for perm in itertools.permutations(others):
             b = bytearray(base)
-            for s, c in zip(rest, perm):
+            for s, c in zip(rest, perm, strict=True):
                 b[s] = c
             yield bytes(b)
 
@@ -264,7 +264,7 @@ def run_survey(suits: int, ranks: int, deals: list[int] | None, out: TextIO, err
     progress.update(len(rows), force=True)
     try:
         for row in run_rows(tasks, workers):
-            w.writerow([f"{v:.3f}" if name == "seconds" else v for name, v in zip(FIELDS, row)])
+            w.writerow([f"{v:.3f}" if name == "seconds" else v for name, v in zip(FIELDS, row, strict=True)])
             out.flush()
             rows.append(row)
             progress.update(len(rows))

@@ -10,7 +10,7 @@ carries it to ``draw_title`` as it carries the 1989 suit digit.
 from __future__ import annotations
 
 from baker8bit.console.prompt import DealPrompt
-from baker8bit.games.blue.play import DEFAULT, RANKS, SUITS
+from baker8bit.games.blue.game import DEFAULT, RANKS, SUITS
 
 
 class BlueTitle(DealPrompt):

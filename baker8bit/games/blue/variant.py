@@ -3,30 +3,46 @@
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
 from typing import Any
 
-from baker8bit.games.blue import gamefile, screen
+from baker8bit.console.contract import Variant, VariantError, read_game_toml
+from baker8bit.core.compiled import search_name
+from baker8bit.core.outcome import SearchResult
+from baker8bit.games.blue import check_command, checker, gamefile, screen, study
+from baker8bit.games.blue.demo import BluePlanner, ace_swaps, commands
 from baker8bit.games.blue.dialogue import BlueDialogue
-from baker8bit.games.blue.play import DEFAULT, RANKS, RULES, SUITS, BlueGame, BlueRules, copy, rules_of
+from baker8bit.games.blue.game import OPTIONS, RANKS, RULES, SUITS, BlueGame, BlueRules, copy, rules_of
 from baker8bit.games.blue.rules import Game, board_text, with_aces
+from baker8bit.games.blue.shorten import shorten
 from baker8bit.games.blue.title import BlueTitle
-from baker8bit.games.variant import Option, SolveResult, Variant, VariantError
+
+
+class BlueSurvey:
+    """``baker8bit survey --game blue``: every layout counted (no deals), or those deals checked,
+    each with the aces as dealt and in the best order (``study.run_survey``; ``kept``: the rows
+    already written, with ``--resume``; ``proof_memory``: ``checker.solve``'s)."""
+
+    def run(self, options: dict[str, Any], deals, out, err, workers: int = 1, max_positions: int | None = None,
+            max_seconds: float | None = None, proof_memory: int | None = None, kept=None) -> str:
+
+        kw: dict[str, Any] = {"proof_memory": proof_memory, "kept": kept}
+        if max_positions is not None:
+            kw["max_positions"] = max_positions
+        if max_seconds is not None:
+            kw["max_seconds"] = max_seconds
+        return study.run_survey(options["suits"], options["ranks"], deals, out, err, workers=workers, **kw)
+
+    def read_rows(self, path: str) -> list:
+        return study.read_rows(path)
 
 
 class BlueVariant(Variant):
     saves = False  # a Blue game is kept in its own game file (W writes it, R reads it back)
     board_bytes = gamefile.MAX_BYTES  # -f/--board read a game file up to the size R and check read
-    options = (
-        Option("suits", SUITS, DEFAULT.suits, "rows of the layout (one suit a row)"),
-        Option("ranks", RANKS, DEFAULT.ranks, "cards of each suit (the rows have one slot more)"),
-    )
-
-    def __init__(self) -> None:
-        data = tomllib.loads(resources.files(__package__).joinpath("game.toml").read_text("utf-8"))
-        self.id, self.name, self.credit = data["id"], data["name"], data["credit"]
-        self.title_lines = tuple(data["title"])
+    options = OPTIONS
+    checker = check_command  # ``baker8bit check blue``
+    survey = BlueSurvey()  # ``baker8bit survey --game blue``: its own columns and exact counts
+    program_flags = (("-s", "deal"), ("-f", "board"))  # Blue's own program: ./blue -s SEED, ./blue -f FILE
 
     def rules(self, options: dict[str, Any] | None = None) -> BlueRules:
         o = self.check_options(options or {})
@@ -36,7 +52,8 @@ class BlueVariant(Variant):
         return dict(RULES)
 
     def stats_rows(self) -> tuple[tuple[str, str], ...]:
-        """The title shows the full game and the seed's 2x4 example, 2 suits of 3 (``baker8bit stats`` shows every size)."""
+        """The title shows the full game and the seed's 2x4 example, 2 suits of 3
+        (``baker8bit stats`` shows every size)."""
         return (("blue-4x13", "4X13"), ("blue-2x3", "2X3"))
 
     def describe(self, rules) -> str:
@@ -91,17 +108,13 @@ class BlueVariant(Variant):
         cursor), as ``check blue`` and ``-f`` read it back."""
         return board_text(position.board, position.layout) + "\n"
 
-    def solve(self, position: Game, rules, max_states=None, max_seconds=None) -> SolveResult:
+    def solve(self, position: Game, rules, max_states=None, max_seconds=None) -> SearchResult:
         """The checker with the aces as they are on the board, and, when that finds no win and
         the aces may still be placed, with the best ordering (rule 6). The keys are what a player
         types: in strategy mode an ace then another ace for each swap of the ordering, ``P`` (a
         game not yet begun starts in strategy mode), then each move's card slot and gap slot
         (``B5C7``), as the demonstration plays them; the moves are shortened first
         (``shorten.py``: detours cut, every move still legal)."""
-        from baker8bit.core.compiled import search_name
-        from baker8bit.games.blue import checker
-        from baker8bit.games.blue.demo import ace_swaps, commands
-        from baker8bit.games.blue.shorten import shorten
 
         lay = position.layout
         r = checker.solve(position.board, lay, max_positions=max_states, max_seconds=max_seconds)
@@ -119,7 +132,7 @@ class BlueVariant(Variant):
         keys = swaps + commands(start, moves, lay) if r.outcome == checker.SOLVED else ()
         if keys and position.cursor:  # a game under way is in play mode already
             keys = keys[1:]
-        return SolveResult(r.outcome, keys, len(moves), positions, seconds, search_name("blue"))
+        return SearchResult(r.outcome, tuple(moves), positions, seconds, search_name("blue"), keys=keys)
 
     def proof_space(self, position: Game, rules) -> tuple:
         """The layout (as dealt, whatever the game file played since) proved two ways, as ``check``
@@ -134,21 +147,7 @@ class BlueVariant(Variant):
                 ProofTask("best", BlueSpace(lay, position.initial, "best"), won_if="dealt"))
 
     def planner(self, rules, deal: int, strategy: str | None = None):
-        from baker8bit.games.blue.demo import BluePlanner
-
         return BluePlanner(rules, deal, strategy)
 
-    def survey(self, options: dict[str, Any], deals, out, err, workers: int = 1,
-               max_positions: int | None = None, max_seconds: float | None = None,
-               proof_memory: int | None = None, kept=None) -> str:
-        """``baker8bit survey --game blue``: every layout counted (no deals), or those deals checked
-        (``kept``: the rows already written, with ``--resume``; ``proof_memory``: ``checker.solve``'s)."""
-        from baker8bit.games.blue import study
 
-        rules = self.rules(options)
-        kw: dict[str, Any] = {"proof_memory": proof_memory, "kept": kept}
-        if max_positions is not None:
-            kw["max_positions"] = max_positions
-        if max_seconds is not None:
-            kw["max_seconds"] = max_seconds
-        return study.run_survey(rules.suits, rules.ranks, deals, out, err, workers=workers, **kw)
+VARIANT = BlueVariant(read_game_toml(__package__))

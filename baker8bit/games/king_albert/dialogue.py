@@ -24,27 +24,25 @@ rules (or the options window) have automatic moves on; undo takes them back one 
 
 from __future__ import annotations
 
-from baker8bit import games
-from baker8bit.console.dialogue import FLASH, IDLE, SELECTED, WON
+from baker8bit.console.dialogue import FLASH, IDLE, SELECTED, WON, Request
 from baker8bit.core import events as ev
-from baker8bit.freecell.dialogue import LETTERS, MOVING, Dialogue
-from baker8bit.freecell.moves import GroupError, Move, RunMove, card_at, group_moves, run_length, safe_home
+from baker8bit.freecell.dialogue import LETTERS, MOVING, FreecellDialogue
+from baker8bit.freecell.moves import GroupError, Move, RunMove, card_at, group_moves, run_fits, run_length, safe_home
 
 SPREAD, OPTIONS = "spread", "options"
 NEW, RESTART, UNDO, OPEN, TO_SPACES, CHEAT = "Q", "R", "SPACE", "V", "S", "X"
 RANK_KEY, AUTO_KEY = "S", "A"
 
 
-class KingAlbertDialogue(Dialogue):
-    def __init__(self, game, timing, emit, clock):
+class KingAlbertDialogue(FreecellDialogue):
+    def __init__(self, game, timing, emit, clock, variant):
         super().__init__(game, timing, emit, clock)
+        self.variant = variant  # its rule sets: the options window changes the game's
         self.cheat = False  # X (Shift) was pressed: the next run move ignores the empty stacks
         self.spread_from: tuple[str, int] | None = None  # the selection S acts on
-        self.request: tuple | None = None  # ("new",): the machine deals a new game
         # what the screen shows besides the view (screen.py reads them off the game)
-        game.next_options = self.next_options = {"starting_rank": game.rules.base, "auto": game.rules.auto_home}
-        game.selected_count = 0
-        game.cheated = getattr(game, "cheated", False)
+        self.next_options = {"starting_rank": game.rules.base, "auto": game.rules.auto_home}
+        self.count = 0  # the cards of the selected stack's run that are selected
 
     @property
     def busy(self) -> bool:
@@ -69,7 +67,7 @@ class KingAlbertDialogue(Dialogue):
         elif k == NEW:
             self.clear()
             self.phase = IDLE
-            self.request = ("new", dict(self.next_options))
+            self.request = Request("new", options=dict(self.next_options))
         elif k == RESTART:
             self.clear()
             self.phase = IDLE
@@ -103,13 +101,8 @@ class KingAlbertDialogue(Dialogue):
         self.cheat = False
         super().clear()
 
-    @property
-    def count(self) -> int:
-        return self.game.selected_count
-
-    @count.setter
-    def count(self, n: int) -> None:
-        self.game.selected_count = n
+    def screen_detail(self) -> dict:
+        return {"count": self.count, "options": dict(self.next_options)}
 
     def select(self, k: str) -> None:
         self.count = 1
@@ -180,8 +173,6 @@ class KingAlbertDialogue(Dialogue):
         return n if 2 <= n <= run and self._fits(src, dst, n) else None
 
     def _fits(self, src: int, dst: int, n: int) -> bool:
-        from baker8bit.freecell.moves import run_fits
-
         return run_fits(self.game.position, RunMove(src, dst, n), self.game.rules)
 
     def _cheat_move(self, move: RunMove) -> None:
@@ -227,8 +218,7 @@ class KingAlbertDialogue(Dialogue):
         elif k == AUTO_KEY:
             o["auto"] = not o["auto"]
             # takes effect at once: the game goes on under the rule set with the other setting
-            variant = games.get(self.game.rules.game)
-            self.game.rules = variant.rules({"starting_rank": self.game.rules.base, "auto": o["auto"]})
+            self.game.rules = self.variant.rules({"starting_rank": self.game.rules.base, "auto": o["auto"]})
         elif k in (OPEN, "RETURN", "SPACE"):
             self.phase = IDLE
             return

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 from baker8bit.atari import palette as pal
 from baker8bit.atari.screen import Screen
+from baker8bit.console.look import BLACK_REG, DEFAULTS, LETTERS, PURPLE_REG, SUIT_REG, TEXT_ROWS
+from baker8bit.console.look import register as _reg
 from baker8bit.core import cards
-from baker8bit.freecell.layout import (
-    BLACK_REG, DEFAULTS, LETTERS, PURPLE_REG, SUIT_REG, TEXT_ROWS, _card_text, _reg, field_columns,
-    pile_top, put_card,
-)
+from baker8bit.freecell.screen import _card_text, field_columns, pile_top, put_card
 
 TOP, RESERVE, RESERVE_LETTERS, LINE, FIELD, FIELD_ROWS = 0, 1, 2, 3, 4, 17
 BUTTONS = ((21, 0, "Q NEW GAME", "Q"), (21, 11, "R RESTART", "R"),
@@ -49,7 +48,7 @@ def draw_game(scr: Screen, view, game, frame: int, opts) -> None:
         scr.band(r, r, pal.BAND, LETTERS)
     scr.band(STATUS, STATUS, pal.BACKGROUND, TEXT_ROWS)
     selected = view.highlight
-    count = getattr(game, "selected_count", 1) or 1
+    count = view.detail.get("count", 1) or 1
 
     def blinks_off(letter: str) -> bool:
         return selected == letter and not view.highlight_lit
@@ -98,7 +97,7 @@ def draw_game(scr: Screen, view, game, frame: int, opts) -> None:
         scr.hit(row, col, key, cols=len(text))
 
     if view.phase == "options":
-        _options_window(scr, game)
+        _options_window(scr, view, game)
 
     # Status line.
     deal = f"#{game.deal}" if game.deal is not None else ""
@@ -115,13 +114,13 @@ def draw_game(scr: Screen, view, game, frame: int, opts) -> None:
         scr.put(STATUS, 0, "TO SPACES?", 1)
     else:
         scr.put(STATUS, 0, f"MOVES {view.moves}", 0)
-    if getattr(game, "cheated", False) and not view.winner_lit:
+    if game.cheated and not view.winner_lit:
         scr.put(STATUS, 0 if view.winner else 11, "CHEAT", 3)
 
 
-def _options_window(scr: Screen, game) -> None:
+def _options_window(scr: Screen, view, game) -> None:
     """The options window over the field: each line is its key (click it, or type it)."""
-    o = getattr(game, "next_options", {"starting_rank": game.rules.base, "auto": game.rules.auto_home})
+    o = view.detail.get("options") or {"starting_rank": game.rules.base, "auto": game.rules.auto_home}
     rank = o["starting_rank"]
     rank_text = "NONE" if rank == 0 else cards.RANKS[rank - 1]
     lines = (

@@ -8,7 +8,7 @@ the card to the first final pile it continues. The first key turns black (the
 card blinks); the same key again cancels; an empty source flashes its letter;
 a move the rules do not allow flashes the line of letters. Space takes back,
 RETURN redoes, HELP shows the move the sampling player would make (the game's ``hint``
-option; ``lookahead``, and every recording made before the option, the look-ahead player's). A game
+option; ``lookahead``, the look-ahead player's). A game
 ends in WINNER (any key goes back to the title) or, with no legal move left,
 with ``NO MOVES LEFT`` on the status line (space still takes back).
 """
@@ -19,7 +19,8 @@ from baker8bit.console import dialogue as base
 from baker8bit.console import thinking
 from baker8bit.console.dialogue import IDLE
 from baker8bit.core import events as ev
-from baker8bit.games.sequence.players import HINT_SAMPLES, best_move, hint_samples, sampling_move
+from baker8bit.core.outcome import SOLVED, UNSOLVABLE, SearchResult
+from baker8bit.games.sequence.players import best_move, hint_samples, sampling_move
 from baker8bit.games.sequence.rules import STORAGE_NAMES, Move
 
 SOURCES = "H" + STORAGE_NAMES
@@ -32,11 +33,11 @@ FINALS = "1234"
 HELP_FRAMES = 6
 
 
-def think(position, budget: int) -> thinking.Thought:
+def think(position, budget: int) -> SearchResult:
     """HELP's task: the move the look-ahead player makes here (``players.best_move``), or None
     when the game is over ("unsolvable": no move is left)."""
     move = best_move(position) if not position.over() else None
-    return thinking.Thought(thinking.UNSOLVABLE if move is None else thinking.SOLVED, move)
+    return SearchResult(UNSOLVABLE if move is None else SOLVED, answer=move)
 
 
 # HELP with the sampling player (``hint=sampling``): ``players.hint_samples(help_rate)`` samples
@@ -47,11 +48,11 @@ def think(position, budget: int) -> thinking.Thought:
 SAMPLING_FRAMES = 32
 
 
-def think_sampling(position, samples: int) -> thinking.Thought:
+def think_sampling(position, samples: int) -> SearchResult:
     """HELP's task with the sampling player: its move here with ``samples`` samples (the task's
     one budget), seeded from the visible position; None when the game is over."""
     move = sampling_move(position, samples) if not position.over() else None
-    return thinking.Thought(thinking.UNSOLVABLE if move is None else thinking.SOLVED, move)
+    return SearchResult(UNSOLVABLE if move is None else SOLVED, answer=move)
 
 
 class SequenceDialogue(base.Dialogue):
@@ -103,17 +104,13 @@ class SequenceDialogue(base.Dialogue):
         self.emit(ev.HELP)
         self.hint_start = self.clock()
         self.hint_text = "THINKING"
-        rate = self.timing.help_rate
-        if getattr(self.game.rules, "hint", "lookahead") == "sampling":
-            samples = hint_samples(rate) if rate else HINT_SAMPLES
-            self.think(thinking.Task(think_sampling, (self.game.position,),
-                                     levels=(SAMPLING_FRAMES if rate else 0,), budget=samples))
+        if self.game.rules.hint == "sampling":
+            self.think(thinking.Task(think_sampling, (self.game.position,), levels=(SAMPLING_FRAMES,),
+                                     budget=hint_samples(self.timing.help_rate)))
             return
-        # a 0.2.0 recording: the answer in the frame of the press, as it was then
-        frames = HELP_FRAMES if rate else 0
-        self.think(thinking.Task(think, (self.game.position,), levels=(frames,), budget=0))
+        self.think(thinking.Task(think, (self.game.position,), levels=(HELP_FRAMES,), budget=0))
 
-    def show_thought(self, thought: thinking.Thought) -> None:
+    def show_thought(self, thought: SearchResult) -> None:
         if thought.answer is None:
             self.hint_text = "NO MOVES LEFT"
             self.emit(ev.HINT, "lost")

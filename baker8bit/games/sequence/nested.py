@@ -19,6 +19,7 @@ two implementations draw the same numbers on every machine.
 
 from __future__ import annotations
 
+from baker8bit.core.compiled import choose
 from baker8bit.games.sequence.rules import wait
 from baker8bit.games.sequence.search import HAND, SEQ
 
@@ -32,7 +33,6 @@ WON = 52
 def implementation(pure: bool | None = None):
     """``_cnested`` (fastnested.pyx compiled) when it imports and the reference is not asked for
     (``pure=True`` or ``BAKER8BIT_PURE_SOLVER=1``), else this module."""
-    from baker8bit.core.compiled import choose
 
     return choose("baker8bit.games.sequence._cnested", "baker8bit.games.sequence.nested", pure)
 

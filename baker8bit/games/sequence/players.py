@@ -29,13 +29,20 @@ from __future__ import annotations
 
 import random
 import time
+import zlib
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from baker8bit.core.outcome import SOLVED, UNSOLVABLE
+from baker8bit.games.sequence import search as _search
 from baker8bit.games.sequence import solver as _solver
 from baker8bit.games.sequence import strategy as strat
 from baker8bit.games.sequence.rules import (
-    DECK_SIZE, MAX_MOVES, Move, State,
+    DECK_SIZE,
+    MAX_MOVES,
+    POSITION,
+    Move,
+    State,
 )
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -117,7 +124,8 @@ def solve(start: State, max_states: int = 200_000, seed: int = 0, max_seconds: f
     continuation was examined, "unknown" that ``max_states`` positions or ``max_seconds`` ran out).
     """
     r = _solver.solve(start, max_states, seed=seed, max_seconds=max_seconds)
-    return Result(r.outcome, r.moves, r.reason, states=r.states, home=DECK_SIZE if r.outcome == WON else 0)
+    outcome = {SOLVED: WON, UNSOLVABLE: LOST}.get(r.outcome, UNKNOWN)  # the game the player plays
+    return Result(outcome, list(r.moves), r.detail["reason"], states=r.positions, home=DECK_SIZE if r.solved else 0)
 
 
 # ---- look-ahead: sampling the unseen cards ----------------------------------------------------
@@ -156,7 +164,7 @@ class Lookahead:
         best, best_score = None, -1
         for m, after in distinct.values():
             score = 0
-            for order, seed in zip(orders, seeds):
+            for order, seed in zip(orders, seeds, strict=True):
                 sample = _with_deck(after, state, order)
                 score += self.rollout_score(sample, random.Random(seed))
             if score > best_score:
@@ -203,8 +211,6 @@ class Sampling:
         self.max_states = max_states
 
     def next_move(self, state: State, rng: random.Random) -> Move | None:
-        from baker8bit.games.sequence import search as _search
-
         legal = state.legal_moves()
         if len(legal) <= 1:
             return legal[0] if legal else None
@@ -225,7 +231,7 @@ class Sampling:
         impl = _search.implementation()
         unseen = sorted(state.deck)
         wins = [0] * len(moves)
-        for i in range(self.samples):
+        for _i in range(self.samples):
             rng.shuffle(unseen)
             sample = state._replace(deck=tuple(unseen))
             seed = rng.randrange(1 << 30)
@@ -248,7 +254,6 @@ class Sampling:
 
 def _needs_later(state: State, k: int, rank: int) -> bool:
     """Does final pile k (0..3) still need ``rank`` (now or later)?"""
-    from baker8bit.games.sequence.rules import POSITION
 
     return POSITION[k][rank] >= state.finals[k]
 
@@ -279,7 +284,6 @@ def visible_seed(state: State) -> int:
     and the multiset of face-down cards): the same position gives the same seed in every
     process and on every run (no ``hash()``, which Python randomizes), and the order of the
     face-down cards never enters it."""
-    import zlib
 
     seen = (state.hand, tuple(state.storage), tuple(state.finals), tuple(sorted(state.deck)))
     return zlib.crc32(repr(seen).encode("ascii"))

@@ -21,9 +21,12 @@ Three values of a deck, from the same rules (``docs/games/sequence.md``, "Reduce
 
 from __future__ import annotations
 
+import argparse
 import random
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
+
+from baker8bit.games.sequence.study import wilson as _wilson
 
 STORAGE = 4
 
@@ -89,7 +92,7 @@ def optimal(deck: Deck) -> float:
     full = tuple([deck.ranks] * deck.piles)
     counts0 = [0] + [deck.piles] * deck.ranks
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(hand, storage, finals) -> float:
         if finals == full:
             return 1.0
@@ -190,8 +193,6 @@ def random_orders(deck: Deck, count: int, seed: int) -> list[tuple[int, ...]]:
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    from baker8bit.games.sequence.study import wilson as _wilson
-
     return _wilson(wins, n, z)
 
 
@@ -208,7 +209,6 @@ def row(deck: Deck, deals: int, samples: int, seed: int = 1) -> dict:
 
 def main(argv: list[str] | None = None) -> None:
     """``python -m baker8bit.games.sequence.reduced RANKS,PILES,STORAGE ... [--deals N] [--samples S]``"""
-    import argparse
 
     ap = argparse.ArgumentParser(prog="python -m baker8bit.games.sequence.reduced")
     ap.add_argument("decks", nargs="+", help="RANKS,PILES,STORAGE, e.g. 5,2,1")

@@ -1,6 +1,6 @@
 """McCarthy's sequence solitaire (CS206, Stanford, fall 1973): the rules.
 
-Source: ``shared/seeds/mccarthy-1973-sequence-solitaire.txt`` (quoted in
+Source: John McCarthy's handout for CS206, Stanford, fall 1973 (quoted in
 ``docs/games/sequence.md``, one rule per paragraph, each with its tests in
 ``tests/test_sequence_rules.py``).
 
@@ -272,43 +272,7 @@ class State(NamedTuple):
             f"{k}:{rank_text(SEQUENCES[k - 1][n - 1]) if n else '-'}({n})" for k, n in enumerate(self.finals, 1)
         )
         lines = [f"final {fin}"]
-        for name, pile in zip(STORAGE_NAMES, self.storage):
+        for name, pile in zip(STORAGE_NAMES, self.storage, strict=True):
             lines.append(f"{name}: " + " ".join(rank_text(r) for r in pile))
         lines.append(f"hand {rank_text(self.hand) if self.hand else '-'}  deck {len(self.deck)}")
         return "\n".join(lines)
-
-
-class Game:
-    """A game of one deal, with undo (a stack of positions)."""
-
-    def __init__(self, number: int | None = None, deck: tuple[int, ...] | None = None):
-        if (number is None) == (deck is None):
-            raise SequenceError("give a deal number or a deck")
-        self.deal = number
-        self.history: list[State] = [State.dealt(number) if deck is None else State.start(deck)]
-        self.moves: list[Move] = []
-
-    @property
-    def state(self) -> State:
-        return self.history[-1]
-
-    def play(self, move: Move | str) -> State:
-        if isinstance(move, str):
-            move = Move.parse(move)
-        self.history.append(self.state.apply(move))
-        self.moves.append(move)
-        return self.state
-
-    def undo(self) -> bool:
-        """Take back the last move; False when there is none."""
-        if not self.moves:
-            return False
-        self.history.pop()
-        self.moves.pop()
-        return True
-
-    def won(self) -> bool:
-        return self.state.won()
-
-    def lost(self) -> bool:
-        return self.state.lost()

@@ -16,7 +16,7 @@ from importlib import resources
 
 from baker8bit.atari import palette as pal
 from baker8bit.atari.font import STAR
-from baker8bit.freecell.layout import BLACK_REG, DEFAULTS, LETTERS, PURPLE_REG, TEXT_ROWS
+from baker8bit.console.look import BLACK_REG, DEFAULTS, LETTERS, PURPLE_REG, TEXT_ROWS
 from baker8bit.games.sequence.rules import STORAGE_NAMES, pile_card, rank_text
 
 GOLD, GREEN, BLUE, RED = 0, 1, 2, 3

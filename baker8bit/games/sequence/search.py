@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import time
 
+from baker8bit.core.compiled import choose
 from baker8bit.games.sequence.rules import POSITION, SEQUENCES, Move, wait
 
 SYMMETRY, FORCED, DEAD, EAGER = 1, 2, 4, 8
@@ -41,7 +42,6 @@ POS = POSITION  # POS[k][rank]: where rank comes in final pile k
 def implementation(pure: bool | None = None):
     """``_csearch`` (fastsearch.pyx compiled) when it imports and the plain references are
     not asked for (``pure=True`` or ``BAKER8BIT_PURE_SOLVER=1``), else this module."""
-    from baker8bit.core.compiled import choose
 
     return choose("baker8bit.games.sequence._csearch", "baker8bit.games.sequence.search", pure)
 

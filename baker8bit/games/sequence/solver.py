@@ -1,10 +1,10 @@
 """The exact (clairvoyant) search of sequence solitaire: knows the order of the deck.
 
-``solve(state, max_states)`` answers "won" (with the moves), "lost" (every
-continuation was examined, up to the proven reductions below) or "unknown"
-(the budget of positions, or of seconds, ran out). The proofs of the reductions
+``solve(state, max_states)`` answers a ``SearchResult``: solved (with the moves), unsolvable
+(every continuation was examined, up to the proven reductions below) or unknown (the budget of
+positions, or of seconds, ran out; ``detail["reason"]`` says which). The proofs of the reductions
 are in ``docs/games/sequence.md`` ("The exact search"); each can be switched off
-(``Rules``) and ``tests/test_sequence_solver.py`` checks that switching them on
+(``Pruning``) and ``tests/test_sequence_solver.py`` checks that switching them on
 changes no verdict against ``solve_plain``, a search without any of them.
 
 The search itself is one run of ``search.py`` (plain Python, the reference) or of
@@ -41,10 +41,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from baker8bit.core import compiled
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE, SearchResult
 from baker8bit.games.sequence import search as _search
 from baker8bit.games.sequence.rules import DECK_SIZE, PILES, POSITION, RANKS, Move, State
 
-WON, LOST, UNKNOWN = "won", "lost", "unknown"
 TRY_STATES = 200  # positions a try may examine (measured best of 100..10,000: many short tries)
 TRY_SHARE = 0.9  # the share of the budget the tries may use before the exact search
 TRY_NOISE = 300  # thousandths: the chance a position of a shaken try rotates its home plays (and, apart,
@@ -52,7 +53,9 @@ TRY_NOISE = 300  # thousandths: the chance a position of a shaken try rotates it
 
 
 @dataclass(frozen=True)
-class Rules:
+class Pruning:
+    """Which of the proven reductions a search makes (each can be switched off to check it)."""
+
     symmetry: bool = True
     forced: bool = True
     deadlock: bool = True
@@ -63,16 +66,8 @@ class Rules:
                 | (_search.DEAD if self.deadlock else 0))
 
 
-ALL = Rules()
-NONE = Rules(False, False, False)
-
-
-@dataclass
-class Outcome:
-    outcome: str
-    moves: list
-    reason: str
-    states: int
+ALL = Pruning()
+NONE = Pruning(False, False, False)
 
 
 class _Limit(Exception):
@@ -81,7 +76,6 @@ class _Limit(Exception):
 
 def implementation_name() -> str:
     """``"compiled"`` or ``"pure"``: the search ``solve`` runs now (``core/compiled.py``)."""
-    from baker8bit.core import compiled
 
     return compiled.search_name("sequence")
 
@@ -96,8 +90,8 @@ def deadlocked(storage, finals) -> bool:
     return _search.dead([list(p) for p in storage], list(finals), rest, 0)
 
 
-def solve(start: State, max_states: int = 200_000, rules: Rules = ALL, seed: int = 0,
-          max_seconds: float | None = None, pure: bool | None = None, try_states: int = TRY_STATES) -> Outcome:
+def solve(start: State, max_states: int = 200_000, pruning: Pruning = ALL, seed: int = 0,
+          max_seconds: float | None = None, pure: bool | None = None, try_states: int = TRY_STATES) -> SearchResult:
     """Search from ``start`` knowing the deck (see the module text); ``max_seconds`` (None: no
     limit) stops it with "unknown", as ``max_states`` does; ``pure=True`` runs the reference;
     ``try_states``: the positions of one try (longer tries for the hardest deals: README)."""
@@ -105,7 +99,7 @@ def solve(start: State, max_states: int = 200_000, rules: Rules = ALL, seed: int
     cards = start.coming()
     storage, finals = start.storage, start.finals
     deadline = 0.0 if max_seconds is None else time.monotonic() + max_seconds
-    flags = rules.flags
+    flags = pruning.flags
     used = 0
     cap = int(max_states * TRY_SHARE)
     i = 0
@@ -115,23 +109,27 @@ def solve(start: State, max_states: int = 200_000, rules: Rules = ALL, seed: int
                                    seed * 1_000_003 + i, TRY_NOISE if i else 0, deadline)
         used += min(count, budget)
         if o == _search.WON:
-            return Outcome(WON, [_search.decode(c) for c in codes], "", used)
+            return _result(SOLVED, [_search.decode(c) for c in codes], "", used)
         if deadline and time.monotonic() > deadline:
-            return Outcome(UNKNOWN, [], "time limit reached", used)
+            return _result(UNKNOWN, [], "time limit reached", used)
         if o == _search.LOST and i == 0:  # the whole eager tree is exhausted: shaking adds nothing
             break
         i += 1
     o, codes, count = impl.run(cards, storage, finals, max(1, max_states - used), flags, 0, 0, deadline)
     used += count
     if o == _search.WON:
-        return Outcome(WON, [_search.decode(c) for c in codes], "", used)
+        return _result(SOLVED, [_search.decode(c) for c in codes], "", used)
     if o == _search.LOST:
-        return Outcome(LOST, [], "no win exists", used)
+        return _result(UNSOLVABLE, [], "no win exists", used)
     why = "time limit reached" if deadline and time.monotonic() > deadline else f"state limit {max_states} reached"
-    return Outcome(UNKNOWN, [], why, used)
+    return _result(UNKNOWN, [], why, used)
 
 
-def solve_plain(start: State, max_states: int = 2_000_000) -> Outcome:
+def _result(outcome: str, moves: list, reason: str, positions: int) -> SearchResult:
+    return SearchResult(outcome, tuple(moves), positions, search=implementation_name(), detail={"reason": reason})
+
+
+def solve_plain(start: State, max_states: int = 2_000_000) -> SearchResult:
     """The reference: every legal move of ``State.legal_moves`` in turn, lost positions remembered
     exactly as they are (no reduction at all). For checking ``solve`` on small positions."""
     failed: set = set()
@@ -158,9 +156,10 @@ def solve_plain(start: State, max_states: int = 2_000_000) -> Outcome:
     try:
         ok = dfs(start)
     except _Limit:
-        return Outcome(UNKNOWN, [], f"state limit {max_states} reached", count)
-    return Outcome(WON if ok else LOST, list(path) if ok else [], "" if ok else "no win exists", count)
+        return SearchResult(UNKNOWN, (), count, search="pure", detail={"reason": f"state limit {max_states} reached"})
+    return SearchResult(SOLVED if ok else UNSOLVABLE, tuple(path) if ok else (), count, search="pure",
+                        detail={"reason": "" if ok else "no win exists"})
 
 
-__all__ = ["ALL", "NONE", "DECK_SIZE", "LOST", "Move", "Outcome", "Rules", "UNKNOWN", "WON", "deadlocked",
+__all__ = ["ALL", "NONE", "DECK_SIZE", "Move", "Pruning", "deadlocked",
            "implementation_name", "solve", "solve_plain"]

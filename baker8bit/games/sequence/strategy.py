@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from baker8bit.games.sequence.rules import KING_RANK, Move, State
+from baker8bit.games.sequence.rules import KING_RANK, SEQUENCES, Move, State
 
 FILLER = frozenset(
     "the a an any card cards pile piles whenever you can to on onto of is are at move moves will be".split()
@@ -220,7 +220,9 @@ def _atom(cur: _Cursor) -> Atom:
         atom = (f"rank.{subject}", "=", r)
     else:
         got = f"{t!r}" if t else "the end of the line"
-        raise cur.fail(f"expected a condition (needed before/after/now, empty, a rank, wait, unseen, height, deck), not {got}")
+        raise cur.fail(
+            f"expected a condition (needed before/after/now, empty, a rank, wait, unseen, height, deck), not {got}"
+        )
     left, op, right = atom
     if negate:
         op = NEGATE[op]
@@ -354,7 +356,8 @@ def _check_rule(rule: Rule, where: str) -> None:
     for name, values in domains.items():
         if not values:
             said = [a.text for a in rule.conditions if a.left == name or a.uses_top() and name == "empty"]
-            raise never(f"the conditions {' and '.join(repr(s) for s in said) or ''} cannot all hold".replace("  ", " "))
+            conditions = " and ".join(repr(s) for s in said) or ""
+            raise never(f"the conditions {conditions} cannot all hold".replace("  ", " "))
     pairs: dict[tuple[str, str], list[Atom]] = {}
     for a in rule.conditions:
         if isinstance(a.right, str):
@@ -442,7 +445,9 @@ def load(name_or_path: str, also: tuple[str, ...] = ()) -> Strategy:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
-        raise StrategyError(f"{name_or_path}:{line}: not plain text (byte 0x{data[e.start]:02x} is not UTF-8)") from None
+        raise StrategyError(
+            f"{name_or_path}:{line}: not plain text (byte 0x{data[e.start]:02x} is not UTF-8)"
+        ) from None
     return parse(text, path.stem if path.suffix == ".txt" else str(path), where=name_or_path)
 
 
@@ -535,7 +540,6 @@ class _Context:
             after = self.state.finals[move.target - 1] + 1
             if after >= 13:
                 return 0
-            from baker8bit.games.sequence.rules import SEQUENCES
             nxt = SEQUENCES[move.target - 1][after]
             visible = [self.state.hand] if move.source != "H" else []
             visible += [p[-1] for i, p in enumerate(self.state.storage) if p and i != move.source]

@@ -1,7 +1,7 @@
 """The study of sequence solitaire: every deal of a range with every player.
 
 Worker processes, the progress bar and the deal ranges are those of the
-FreeCell survey (``baker8bit.freecell.solver.survey``). One CSV row per game
+FreeCell survey (``baker8bit.research.survey``). One CSV row per game
 (``FIELDS``), flushed as it comes (Ctrl-C keeps the rows); ``--resume`` keeps
 the rows already written. The table gives wins, the win rate and its Wilson 95%
 interval per player; ``chart_png`` draws the same in the game's 8-bit style.
@@ -17,10 +17,11 @@ import zlib
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple, TextIO
 
-from baker8bit.core import cluster
-from baker8bit.freecell.solver import survey as sv
+from baker8bit.atari import font, palette
 from baker8bit.games.sequence import players as pl
 from baker8bit.games.sequence.rules import deal as deal_of
+from baker8bit.research import cluster
+from baker8bit.research import survey as sv
 
 FIELDS = ("strategy", "deal", "won", "moves", "outcome", "home", "reason", "seconds", "search")
 OUTCOMES = (pl.WON, pl.LOST, pl.UNKNOWN)
@@ -88,7 +89,7 @@ def play_batch(tasks: list[Task]) -> list[Row]:
 def run_tasks_dask(tasks: list[Task], address, batch: int = 4, window: int = 0) -> Iterator[Row]:
     """Rows in task order, played on the Dask distributed cluster whose scheduler is at
     ``address`` (or on a ``Client`` from ``cluster.connect``, closed at the end), ``batch`` games
-    a Dask task (``core/cluster.py``: one line when Dask is missing, the scheduler cannot be
+    a Dask task (``research/cluster.py``: one line when Dask is missing, the scheduler cannot be
     reached or has no worker)."""
     client = cluster.connect(address) if isinstance(address, str) else address
     return cluster.stream(client, play_batch, tasks, batch, window)
@@ -196,7 +197,6 @@ def _png(width: int, height: int, pixels: list[bytearray]) -> bytes:
 
 def chart_png(ls: list[Line], title: str = "SEQUENCE SOLITAIRE WINS", scale: int = 2) -> bytes:
     """A bar chart of win rates with their 95% intervals: the game's font and Atari colours."""
-    from baker8bit.atari import font, palette
 
     def colour(byte: int) -> tuple[int, int, int]:
         v = palette.rgb(byte)

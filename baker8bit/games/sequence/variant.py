@@ -3,17 +3,22 @@
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
+import time
+from dataclasses import replace
 from typing import Any
 
+from baker8bit.console.contract import Option, Variant, VariantError, read_game_toml
 from baker8bit.console.prompt import DealPrompt
 from baker8bit.console.screens import draw_deal_entry, draw_title_lines
-from baker8bit.games.sequence import screen
+from baker8bit.core.compiled import search_name
+from baker8bit.core.outcome import SOLVED, UNKNOWN, SearchResult
+from baker8bit.games.sequence import nested, screen, solver, strategy, study_command
+from baker8bit.games.sequence.demo import SequencePlanner
 from baker8bit.games.sequence.dialogue import SequenceDialogue
-from baker8bit.games.sequence.play import HINTS, SequenceGame, SequenceRules
-from baker8bit.games.sequence.rules import SequenceError, State, deck_text, rank_text
-from baker8bit.games.variant import SOLVED, UNKNOWN, UNSOLVABLE, Option, SolveResult, Variant, VariantError
+from baker8bit.games.sequence.game import HINTS, SequenceGame, SequenceRules
+from baker8bit.games.sequence.rules import SequenceError, State, deck_text, parse_rank, rank_text
+from baker8bit.games.sequence.search import decode
+from baker8bit.games.sequence.solver import implementation_name
 
 STATS_LABELS = {"sampling": "SAMPL", "lookahead": "LOOK"}  # the title's statistics rows (5 characters)
 SOLVE_STATES = 200_000  # the exact search's budget when no --max-states is given (plain Python)
@@ -22,15 +27,12 @@ SOLVE_STATES_COMPILED = 5_000_000  # ... when the compiled search runs (held-out
 
 class SequenceVariant(Variant):
     options = (Option("hint", tuple(HINTS), "sampling",
-                      "sequence: the player HELP asks, sampling or lookahead (default sampling)"),)
-    options_before = {"hint": "lookahead"}  # a recording made before the option keeps the look-ahead HELP
+                      "the player HELP asks, sampling or lookahead (default sampling)"),)
+    recorded_defaults = {"hint": "lookahead"}  # the HELP player of recordings that name none: the look-ahead one
     saves = False  # no saved game yet: a game is short (at most 104 moves) and replays by its number
-    nested = True  # ``solve`` takes ``nested``: the nested Monte Carlo search instead of the depth-first one
-
-    def __init__(self) -> None:
-        data = tomllib.loads(resources.files(__package__).joinpath("game.toml").read_text("utf-8"))
-        self.id, self.name, self.credit = data["id"], data["name"], data["credit"]
-        self.title_lines = tuple(data["title"])
+    search_options = frozenset({"nested"})
+    strategies = tuple(strategy.shipped_names())  # ``demo --strategy``: these, or a strategy file
+    study = study_command  # ``baker8bit study sequence``  # ``solve --nested L``: the nested Monte Carlo search
 
     def rules(self, options: dict[str, Any] | None = None) -> SequenceRules:
         """The rule set of the ``hint`` option (the player HELP asks): ``sequence-sampling`` by
@@ -66,7 +68,6 @@ class SequenceVariant(Variant):
 
     def read_board(self, text: str, options: dict[str, Any] | None = None):
         """A deck: 52 ranks in the order they turn up (what ``show`` prints)."""
-        from baker8bit.games.sequence.rules import parse_rank
 
         try:
             deck = tuple(parse_rank(t) for t in text.split())
@@ -85,52 +86,43 @@ class SequenceVariant(Variant):
         return " ".join(rank_text(r) for r in cards) + "\n"
 
     def planner(self, rules, deal: int, strategy: str | None = None):
-        from baker8bit.games.sequence.demo import SequencePlanner
-
         return SequencePlanner(rules, deal, strategy)
 
-    def solve(self, position: State, rules, max_states=None, max_seconds=None, nested: int | None = None) -> SolveResult:
-        """The exact search (``solver.py``: compiled where built, else plain Python): won is solved, lost (every continuation
-        examined) unsolvable; the keys are the moves as typed (``H3``, ``HB``, ``C1``). ``nested``: the
-        nested Monte Carlo search of that level instead (``_solve_nested``)."""
-        import time
-
-        from baker8bit.games.sequence import players
-
+    def solve(
+        self, position: State, rules, max_states=None, max_seconds=None, nested: int | None = None
+    ) -> SearchResult:
+        """The exact search (``solver.py``: compiled where built, else plain Python): unsolvable when
+        every continuation was examined; the keys are the moves as typed (``H3``, ``HB``, ``C1``).
+        ``nested``: the nested Monte Carlo search of that level instead (``_solve_nested``)."""
         if nested is not None:
             return _solve_nested(position, nested, max_states or SOLVE_STATES_COMPILED, max_seconds)
         t0 = time.perf_counter()
-        from baker8bit.games.sequence.solver import implementation_name
 
         default = SOLVE_STATES_COMPILED if implementation_name() == "compiled" else SOLVE_STATES
-        r = players.solve(position, max_states or default, max_seconds=max_seconds)
-        outcome = {players.WON: SOLVED, players.LOST: UNSOLVABLE}.get(r.outcome, UNKNOWN)
-        keys = tuple(str(m) for m in r.moves) if outcome == SOLVED else ()
-        return SolveResult(outcome, keys, len(keys), r.states, time.perf_counter() - t0, implementation_name())
+        r = solver.solve(position, max_states or default, max_seconds=max_seconds)
+        return replace(r, seconds=time.perf_counter() - t0, keys=tuple(str(m) for m in r.moves))
 
 
-def _solve_nested(position: State, level: int, max_moves: int, max_seconds: float | None) -> SolveResult:
+def _solve_nested(position: State, level: int, max_moves: int, max_seconds: float | None) -> SearchResult:
     """``nested.py``'s search of ``level`` from ``position`` with seeds 1, 2, ... until one wins,
     or ``max_moves`` moves are played in all, or ``max_seconds`` pass (checked between searches):
     solved with the keys, else unknown (it proves nothing lost). ``positions``: the moves played."""
-    import time
-
-    from baker8bit.core.compiled import search_name
-    from baker8bit.games.sequence import nested
-    from baker8bit.games.sequence.search import decode
 
     if not 1 <= level <= 3:
         raise ValueError("--nested must be 1, 2 or 3")
     t0 = time.perf_counter()
     cards = position.coming()
     search = nested.implementation()
-    played, seed, keys = 0, 0, ()
+    played, seed, moves = 0, 0, ()
     while played < max_moves and (max_seconds is None or time.perf_counter() - t0 < max_seconds):
         seed += 1
         score, codes, n = search.run(cards, position.storage, position.finals, level, seed)
         played += n
         if score == nested.WON:
-            keys = tuple(str(decode(c)) for c in codes)
+            moves = tuple(decode(c) for c in codes)
             break
-    return SolveResult(SOLVED if keys else UNKNOWN, keys, len(keys), played, time.perf_counter() - t0,
-                       search_name("sequence-nested"))
+    return SearchResult(SOLVED if moves else UNKNOWN, moves, played, time.perf_counter() - t0,
+                        search_name("sequence-nested"), keys=tuple(str(m) for m in moves))
+
+
+VARIANT = SequenceVariant(read_game_toml(__package__))

@@ -34,9 +34,10 @@ def connect(address: str, worker_wait: float | None = None):
     no worker comes within ``worker_wait`` seconds (default ``WORKER_WAIT``)."""
     check_address(address)
     try:
-        from distributed import Client
+        from distributed import Client  # the cluster extra: optional
     except ImportError:
-        raise RuntimeError('--scheduler needs Dask: pip install "baker8bit[cluster]"') from None
+        raise RuntimeError('--scheduler needs Dask: pip install "dask[distributed]" '
+                           '(in a clone of baker8bit: pip install ".[cluster]")') from None
     try:
         client = Client(address, timeout=CONNECT_WAIT)
     except (OSError, ValueError, TypeError) as e:  # refused, timed out, a bad address

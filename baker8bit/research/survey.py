@@ -13,15 +13,16 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import NamedTuple, TextIO
+from typing import Any, NamedTuple, TextIO
 
-from baker8bit.core import cluster
 from baker8bit.core.deal import DealError, check_deal_number
-from baker8bit.freecell.solver.search import SOLVED, UNKNOWN, UNSOLVABLE
+from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
+from baker8bit.research import cluster
 
 FIELDS = ("game", "deal", "outcome", "moves", "states", "seconds", "search")
 NO_SEARCH_FIELDS = FIELDS[:-1]  # before the search column: resumed, its rows written without it
 OLD_FIELDS = ("suits", "deal", "outcome", "moves", "states", "seconds")  # 0.1.0: the 1989 game by suit count
+OLD_RULE_SETS = ("baker2", "baker3", "baker4")  # the rule sets a 0.1.0 CSV names by their suit count
 OUTCOMES = (SOLVED, UNSOLVABLE, UNKNOWN)
 
 
@@ -40,6 +41,7 @@ class Task(NamedTuple):
     deal: int
     max_states: int | None
     max_seconds: float | None
+    games: Callable[[], Any]  # a module-level function giving the registry (``baker8bit.games.registry``)
 
 
 class Deals:
@@ -99,29 +101,6 @@ def parse_deals(text: str) -> Deals:
     return Deals(ranges)
 
 
-def parse_suits(text: str) -> list[int]:  # the 1989 game's --suits list
-    """``"4"`` or ``"2,3,4"`` -> suit counts."""
-    out = []
-    for part in text.split(","):
-        if part.strip() not in ("2", "3", "4"):
-            raise ValueError(f"suits must be 2, 3 or 4 (or a list like 2,3,4), not {text!r}")
-        if int(part) not in out:
-            out.append(int(part))
-    return out
-
-
-def parse_ranks(text: str) -> list[int]:  # King Albert's --starting-rank list
-    """``"0"`` or ``"0,3"`` -> starting ranks (0..12)."""
-    out = []
-    for part in text.split(","):
-        p = part.strip()
-        if not p.isdigit() or not 0 <= int(p) <= 12:
-            raise ValueError(f"the starting rank must be 0..12 (or a list like 0,3), not {text!r}")
-        if int(p) not in out:
-            out.append(int(p))
-    return out
-
-
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval (95% by default) of a share k/n."""
     if n == 0:
@@ -135,14 +114,14 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def solve_task(task: Task) -> Row:
     """One deal through its game's search (``Variant.solve``: any game, one result type)."""
-    from baker8bit import games
-
+    games = task.games()
     rs = games.ruleset(task.game)
     variant = games.of_rules(rs)
     # the survey counts the search's own line: a FreeCell-family game's shortening pass is left out
-    quick = {"shorten": False} if getattr(variant, "shortens", False) else {}
+    quick = {"shorten": False} if "shorten" in variant.search_options else {}
     result = variant.solve(variant.new_game(rs, task.deal).position, rs, task.max_states, task.max_seconds, **quick)
-    return Row(task.game, task.deal, result.outcome, result.moves, result.positions, result.seconds, result.search)
+    return Row(task.game, task.deal, result.outcome, len(result.moves), result.positions, result.seconds,
+               result.search)
 
 
 def _quiet_worker() -> None:
@@ -179,7 +158,7 @@ def solve_batch(tasks: list[Task]) -> list[Row]:
 def run_tasks_dask(tasks: Iterable[Task], address, batch: int = 50, window: int = 0) -> Iterator[Row]:
     """Rows in task order, computed on the Dask distributed cluster whose scheduler is at
     ``address`` (or on a ``Client`` from ``cluster.connect``, closed at the end), ``batch`` deals
-    a Dask task (``core/cluster.py``; ``pip install "baker8bit[cluster]"``)."""
+    a Dask task (``research/cluster.py``; Dask: ``pip install "dask[distributed]"``)."""
     client = cluster.connect(address) if isinstance(address, str) else address
     return cluster.stream(client, solve_batch, tasks, batch, window)
 
@@ -270,7 +249,7 @@ class RowWriter:
 
 def _cell(row: tuple, name: str):
     if name == "suits":  # a 0.1.0 CSV: rule sets baker2..4 only (run_survey checks)
-        return getattr(row, "game").removeprefix("baker")
+        return row.game.removeprefix("baker")
     value = getattr(row, name)
     return f"{value:.4f}" if name == "seconds" else value
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import sys
 
 from baker8bit import games
+from baker8bit.commands.common import UsageError, add_game_options, game_arg, game_options, variant_of
+from baker8bit.core.files import AtomicWriteError
 from baker8bit.sessions import stats as statsmod
 from baker8bit.sessions import userdata
-from baker8bit.sessions.atomic import AtomicWriteError
-from baker8bit.commands.common import UsageError, game_arg, suits_arg, variant_of
 
 HEADERS = ("game", "played", "won", "lost", "win %", "fewest", "streak", "best")
 
@@ -23,8 +23,7 @@ def register(sub) -> None:
     )
     p.add_argument("--game", type=game_arg, default=None,
                    help=f"only this game's rule sets: {', '.join(games.ids())} (default: every game)")
-    p.add_argument("--suits", type=suits_arg, default=None,
-                   help="only the 1989 game (baker) with this suit count (2, 3 or 4)")
+    add_game_options(p)  # with them, only the rule set of those options (--suits 3: baker3)
     p.add_argument("--all", action="store_true",
                    help="every rule set, played or not (default: only those with a game played)")
     p.add_argument("--reset", action="store_true",
@@ -35,13 +34,14 @@ def register(sub) -> None:
 
 
 def chosen(args) -> tuple[list[str] | None, str]:
-    """The rule set names ``--game`` and ``--suits`` choose (None: all) and how to say them."""
-    if args.game is None and args.suits is None:
+    """The rule set names ``--game`` and the game's options choose (None: all) and how to say them."""
+    given = {name: value for name, value in game_options(args).items() if value is not None}
+    if args.game is None and not given:
         return None, "all statistics"
     variant = variant_of(args)  # --suits for a game without suits: a UsageError naming the game
-    if args.suits is not None:
-        name = variant.rules({"suits": args.suits}).name
-        return [name], f"the {args.suits}-suit statistics"
+    if given:
+        rules = variant.rules(given)
+        return [rules.name], f"the statistics of {rules.name}"
     return list(variant.rule_sets()), f"the statistics of {variant.id}"
 
 
@@ -64,7 +64,9 @@ def table(stats: statsmod.Stats, names: list[str] | None = None, every: bool = T
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(HEADERS))]
     return "\n".join(
-        "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
+        "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
         for row in rows
     ) + "\n"
 

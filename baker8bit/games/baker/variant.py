@@ -12,18 +12,18 @@ from typing import Any
 
 from baker8bit.atari.font import BLOCK
 from baker8bit.atari.screen import layout_data
+from baker8bit.console.contract import Option
 from baker8bit.console.screens import draw_title_lines
 from baker8bit.freecell import boardtext
 from baker8bit.freecell.variant import FreecellVariant
 from baker8bit.games.baker.title import SuitPrompt
-from baker8bit.games.variant import Option
 
 SUITS = (2, 3, 4)
 COLUMNS = {6: 2, 7: 3, 8: 4}  # "Two suits yield six columns, three suits produce seven columns and ... eight"
 
 
-class Baker(FreecellVariant):
-    options = (Option("suits", SUITS, 4, "2, 3 or 4 suits (default 4)"),)
+class BakerVariant(FreecellVariant):
+    options = (Option("suits", SUITS, 4, "2, 3 or 4 suits (default 4)", deals=True),)
 
     def rules(self, options: dict[str, Any] | None = None):
         suits = self.check_options(options or {})["suits"]
@@ -69,4 +69,4 @@ class Baker(FreecellVariant):
         return tuple((f"baker{n}", str(n)) for n in SUITS)
 
 
-VARIANT = Baker.from_package(__name__)
+VARIANT = BakerVariant.from_package(__package__)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
-from baker8bit.console import script
+
 from baker8bit.commands.common import UsageError, add_game_args, start_of
-from baker8bit.console.machine import KeyMachine
+from baker8bit.console import script
+from baker8bit.games import KeyMachine
+from baker8bit.sessions.userdata import DataFiles
 
 
 def register(sub) -> None:
@@ -19,7 +21,9 @@ def register(sub) -> None:
 
 def machine_for(args) -> KeyMachine:
     rs, pos, deal = start_of(args)
-    return KeyMachine(seed=args.seed, rules=rs, deal=deal, position=pos)
+    m = KeyMachine(seed=args.seed, rules=rs, deal=deal, position=pos)
+    m.files = DataFiles()  # a game's own files (Blue's W and R), in the user data folder
+    return m
 
 
 def summary(m: KeyMachine) -> dict:

@@ -1,6 +1,6 @@
 """Lay a FreeCell-family game out on the virtual GRAPHICS 1 screen.
 
-The 1989 layout (BAKER-1989.md, "The screen"): ``P`` and the parking spaces
+The 1989 layout (docs/FAITHFULNESS.md, "The screen"): ``P`` and the parking spaces
 (gold stars) at the top left with their key letters underneath, ``T`` and the
 terminal piles (green stars) at the top right, the purple line of column
 letters over the field with ``T`` at its right end, the field, and a status
@@ -18,43 +18,20 @@ on a card, a star, a letter or an empty column is that place's letter.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from baker8bit.atari import palette as pal
 from baker8bit.atari.font import STAR, SUIT_SYMBOLS
 from baker8bit.atari.screen import Screen, layout_data
+from baker8bit.console.look import BLACK_REG, DEFAULTS, LETTERS, PURPLE_REG, SUIT_REG, TEXT_ROWS, Look
+from baker8bit.console.look import register as _reg
 from baker8bit.core import cards
 
-# Default GRAPHICS 1 registers PF0..PF3 (atari-facts.md 1.2): gold, green, blue, red.
-DEFAULTS = [pal.GOLD, pal.GREEN, pal.BLUE, pal.RED]
-# The key-letter rows: purple letters, a black selected letter, on a light band: a DLI at the
-# row's top writes COLBK (so the band runs across the border too), COLPF0 and COLPF1; another
-# at the next row puts the defaults back. COLPF2 and COLPF3 keep their defaults.
-LETTERS = [pal.PURPLE, pal.SELECTED, pal.BLUE, pal.RED]
-PURPLE_REG, BLACK_REG = 0, 1
-# The status line: plain GRAPHICS 1 text on the default registers, so MOVES shows in COLOR0,
-# gold (no DLI); WINNER in COLOR1, green; THINKING in COLOR2, blue; HELP's answers in COLOR3.
-TEXT_ROWS = DEFAULTS
 
-
-@dataclass(frozen=True)
-class Options:
-    glyphs: bool = False  # suit symbol beside the rank (off: the 1989 look)
-
-
-def _reg(colour: int) -> int:
-    return DEFAULTS.index(colour)
-
-
-SUIT_REG = [_reg(c) for c in pal.SUIT_COLOURS]
-
-
-def _card_text(card: int, opts: Options) -> str:
+def _card_text(card: int, opts: Look) -> str:
     t = cards.rank_char(card)
     return t + SUIT_SYMBOLS[cards.suit_of(card)] if opts.glyphs else t
 
 
-def put_card(scr: Screen, row: int, x: int, card: int | None, opts: Options, empty: int) -> None:
+def put_card(scr: Screen, row: int, x: int, card: int | None, opts: Look, empty: int) -> None:
     """A card in its suit's colour, or, where there is none, a star in the colour ``empty``
     (gold for a parking place, green for a terminal pile)."""
     if card is None:
@@ -102,7 +79,7 @@ def terminal_row(rules) -> int:
     return b["top_row"] if rules.layout == "one-row" else b["terminal_row"]
 
 
-def draw_game(scr: Screen, view, game, frame: int, opts: Options) -> None:
+def draw_game(scr: Screen, view, game, frame: int, opts: Look) -> None:
     b = layout_data()["freecell"]
     g = scr.geometry
     rs, pos = game.rules, game.position

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from baker8bit import games
 from baker8bit.console import script
-from baker8bit.console.machine import KeyMachine
+from baker8bit.games import KeyMachine
 
 
 def load(path: Path) -> dict[str, dict]:

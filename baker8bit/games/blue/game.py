@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from baker8bit.console.contract import Option
 from baker8bit.games.blue import gamefile
 from baker8bit.games.blue.rules import Game, Layout
 
@@ -29,6 +30,7 @@ class BlueRules:
     redo: bool = True
     highlight: bool = True
     history: int = 0
+    cheat: bool = False  # no move made with a cheat counts apart in the statistics
     cards: int = 0  # statistics: the fewest moves a win can take (a layout may be dealt nearly won)
 
     @property
@@ -48,6 +50,10 @@ class BlueRules:
         return Layout(self.suits, self.ranks)
 
 
+OPTIONS = (
+    Option("suits", SUITS, 4, "rows of the layout, one suit a row (default 4)", deals=True),
+    Option("ranks", RANKS, 13, "cards of each suit, 3..13 (default 13)", deals=True),
+)
 RULES = {r.name: r for r in (BlueRules(s, k) for s in SUITS for k in RANKS)}
 DEFAULT = RULES["blue-4x13"]
 
@@ -66,7 +72,7 @@ class BlueGame:
         self.rules = rules
         self.deal = deal
         self.position = position
-        self.mark = None
+        self.cheated = False
         # what the dialogue shows on the screen (dialogue.py sets them, screen.py reads them)
         self.mode = "strategy"
         self.pen: int | None = None  # strategy mode: the card the next strategy slot receives
@@ -89,6 +95,14 @@ class BlueGame:
     @property
     def won(self) -> bool:
         return self.position.won()
+
+    @property
+    def mark(self) -> int | None:
+        return None  # no mark in this game
+
+    @property
+    def history(self):
+        return self.position.line
 
     @property
     def at_mark(self) -> bool:

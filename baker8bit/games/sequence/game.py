@@ -1,15 +1,15 @@
 """A sequence-solitaire game as the console plays it: the deal, the position, take-back and redo.
 
-``rules.State`` is the position; this keeps the stack of positions (python-chess's
-push/pop), the moves taken back (for redo) and what the console reads of every game
-(``rules`` with its name and label, ``deal``, ``moves``, ``won``, ``takebacks_left``,
-``mark``).
+``rules.State`` is the position; the take-back memory is ``core/history.py``'s, unlimited, with
+redo and no mark; and what the console reads of every game (``rules`` with its name and label,
+``deal``, ``moves``, ``won``, ``takebacks_left``, ``mark``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from baker8bit.core.history import History
 from baker8bit.games.sequence.rules import DECK_SIZE, Move, SequenceError, State
 
 
@@ -17,8 +17,8 @@ from baker8bit.games.sequence.rules import DECK_SIZE, Move, SequenceError, State
 class SequenceRules:
     """A rule set of the game, in the shape the console's files and statistics read. The rules
     of play are the same in every one; ``hint`` is the player HELP asks: ``lookahead`` in the rule
-    set ``sequence`` (the name every recording and statistic made before the option has, so they
-    replay with the HELP they had), ``sampling`` in ``sequence-sampling`` (the default)."""
+    set ``sequence`` (recordings and statistics that name no HELP player name it:
+    ``Variant.recorded_defaults``), ``sampling`` in ``sequence-sampling`` (the default)."""
 
     name: str = "sequence"
     game: str = "sequence"
@@ -29,6 +29,7 @@ class SequenceRules:
     redo: bool = True
     highlight: bool = True
     history: int = 0
+    cheat: bool = False  # no move made with a cheat counts apart in the statistics
     hint: str = "lookahead"
 
     @property
@@ -46,14 +47,12 @@ class SequenceGame:
         self.rules = rules
         self.deal = deal
         self.position = position
-        self.history: list[State] = []
-        self.undone: list[Move] = []
-        self.played: list[Move] = []
-        self.mark = None
+        self.history: History[State, Move] = History()
+        self.cheated = False
 
     @property
     def moves(self) -> int:
-        return len(self.history)
+        return self.history.count
 
     @property
     def takebacks_left(self) -> int:
@@ -68,8 +67,17 @@ class SequenceGame:
         return self.position.lost()
 
     @property
+    def mark(self) -> int | None:
+        return None  # no mark in this game
+
+    @property
     def at_mark(self) -> bool:
         return False
+
+    @property
+    def played(self) -> tuple[Move, ...]:
+        """The moves made, oldest first."""
+        return self.history.moves
 
     def can(self, move: Move) -> bool:
         return self.position.is_legal(move)
@@ -77,26 +85,21 @@ class SequenceGame:
     def push(self, move: Move, keep_redo: bool = False) -> None:
         if not self.can(move):
             raise SequenceError(f"illegal move {move}")
-        self.history.append(self.position)
-        self.played.append(move)
+        self.history.push(self.position, move, keep_redo)
         self.position = self.position.apply(move)
-        if not keep_redo:
-            self.undone.clear()
 
     def pop(self) -> Move | None:
-        if not self.history:
+        taken = self.history.pop()
+        if taken is None:
             return None
-        self.position = self.history.pop()
-        move = self.played.pop()
-        self.undone.append(move)
+        self.position, move = taken
         return move
 
     def take_back(self) -> bool:
         return self.pop() is not None
 
     def redo(self) -> Move | None:
-        if not self.undone:
-            return None
-        move = self.undone.pop()
-        self.push(move, keep_redo=True)
+        move = self.history.redo()
+        if move is not None:
+            self.push(move, keep_redo=True)
         return move

@@ -17,9 +17,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from baker8bit.console.contract import Option, VariantError
 from baker8bit.freecell import boardtext
 from baker8bit.freecell.variant import FreecellVariant
-from baker8bit.games.variant import Option, VariantError
+from baker8bit.games.king_albert.dialogue import KingAlbertDialogue
+from baker8bit.games.king_albert.screen import draw_game
 
 RANKS = tuple(range(13))  # 0: the suit stacks start empty; 12: only the kings are left to play
 SHIFT_KEY = "X"  # what a held Shift puts before a key: the next run move ignores the empty stacks it needs
@@ -29,17 +31,17 @@ def ruleset_name(rank: int, auto: bool) -> str:
     return "king-albert" + (f"-r{rank}" if rank else "") + ("" if auto else "-manual")
 
 
-class KingAlbert(FreecellVariant):
+class KingAlbertVariant(FreecellVariant):
     options = (
-        Option("starting_rank", RANKS, 0, "King Albert: the rank already on the suit stacks, 0..12 (default 0)"),
-        Option("auto", (True, False), True, "King Albert: automatic moves to the suit stacks (default on)"),
+        Option("starting_rank", RANKS, 0, "the rank already on the suit stacks, 0..12 (default 0: none)", metavar="K"),
+        Option("auto", (True, False), True, "automatic moves to the suit stacks, on or off (default on)"),
     )
     shift_key = SHIFT_KEY
     double_click_repeats = True  # a double-click on a stack selects its run ("clicking twice on the stack")
     game_phases = ("spread",)
 
-    def __init__(self, package: str, data: dict):
-        super().__init__(package, data)
+    def __init__(self, data, source: str):
+        super().__init__(data, source)
         (base,) = self._rule_sets.values()
         self._rule_sets = {}
         for auto in (True, False):
@@ -51,7 +53,9 @@ class KingAlbert(FreecellVariant):
     def check_options(self, given: dict[str, Any]) -> dict[str, Any]:
         rank = given.get("starting_rank")
         if rank is not None and rank not in RANKS:
-            raise VariantError(f"{self.id}: the starting rank must be 0..12 (0: the suit stacks start empty), not {rank}")
+            raise VariantError(
+                f"{self.id}: the starting rank must be 0..12 (0: the suit stacks start empty), not {rank}"
+            )
         return super().check_options(given)
 
     def rules(self, options: dict[str, Any] | None = None):
@@ -72,13 +76,9 @@ class KingAlbert(FreecellVariant):
         return super().read_board(text, options)
 
     def dialogue(self, game, timing, emit, clock):
-        from baker8bit.games.king_albert.dialogue import KingAlbertDialogue
-
-        return KingAlbertDialogue(game, timing, emit, clock)
+        return KingAlbertDialogue(game, timing, emit, clock, self)
 
     def draw_game(self, scr, view, game, frame: int, look) -> None:
-        from baker8bit.games.king_albert.screen import draw_game
-
         draw_game(scr, view, game, frame, look)
 
     def right_click(self, key: str | None, view) -> list[str]:
@@ -103,4 +103,4 @@ class KingAlbert(FreecellVariant):
         return (("king-albert", "AUTO"), ("king-albert-manual", "HAND"))
 
 
-VARIANT = KingAlbert.from_package(__name__)
+VARIANT = KingAlbertVariant.from_package(__package__)
