@@ -33,7 +33,7 @@ from baker8bit.commands.common import (
     positive_int,
     read_board_file,
 )
-from baker8bit.console.contract import VariantError
+from baker8bit.console.contract import Variant, VariantError
 from baker8bit.core.compiled import search_name
 from baker8bit.core.deal import MAX_DEAL
 from baker8bit.core.outcome import SOLVED, UNSOLVABLE
@@ -119,8 +119,8 @@ def run(args: argparse.Namespace) -> int:
     position, rules = _position(args, variant)
     tasks = variant.proof_space(position, rules)
     if tasks is None:
-        raise UsageError(f"prove has no state space for {game}: it proves the games that give one "
-                         "(blue, king-albert)")
+        have = [v.id for v in games.all_variants() if type(v).proof_space is not Variant.proof_space]
+        raise UsageError(f"prove has no state space for {game}: it proves {', '.join(have)}")
     try:
         os.makedirs(args.dir, exist_ok=True)
     except OSError as e:
