@@ -20,6 +20,7 @@ The moves are ``prove.children``'s, the same ones in the same order.
 
 from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING
 from libc.stdint cimport uint64_t, uint8_t
+from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
 from baker8bit.games.blue import prove as _reference
@@ -361,13 +362,18 @@ def expand(const uint8_t[::1] states, int suits, int ranks, bytes aces):
     cdef Decoded d
     _plan(&p, suits, ranks, aces)
     cdef Py_ssize_t n = states.shape[0] // p.nbytes, i, total = 0
-    cdef bytearray out = bytearray(n * p.suits * (p.suits + 1) * p.nbytes)
-    cdef uint8_t *o = <uint8_t *> (<char *> out) if len(out) else NULL
-    with nogil:
-        for i in range(n):
-            _decode(&p, &states[i * p.nbytes], &d)
-            total += _expand_one(&p, &d, o + total * p.nbytes)
-    return PyBytes_FromStringAndSize(<char *> o, total * p.nbytes) if total else b""
+    # room for the most children, not cleared: only the pages the children fill are touched
+    cdef uint8_t *o = <uint8_t *> malloc(n * p.suits * (p.suits + 1) * p.nbytes + 1)
+    if o == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            for i in range(n):
+                _decode(&p, &states[i * p.nbytes], &d)
+                total += _expand_one(&p, &d, o + total * p.nbytes)
+        return PyBytes_FromStringAndSize(<char *> o, total * p.nbytes) if total else b""
+    finally:
+        free(o)
 
 
 def goals(const uint8_t[::1] states, int suits, int ranks, bytes aces):

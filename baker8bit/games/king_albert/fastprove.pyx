@@ -11,6 +11,7 @@ them before the child's code is packed: 120 bits in two 64-bit words, then 15 by
 
 from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING
 from libc.stdint cimport uint64_t, uint8_t
+from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
 
 cdef enum:
@@ -222,13 +223,18 @@ def expand(const uint8_t[::1] states, bytes under, bint settle):
     cdef Pos p
     _tables(&t, under, settle)
     cdef Py_ssize_t n = states.shape[0] // STATE, i, total = 0
-    cdef bytearray out = bytearray(n * MAXKIDS * STATE)
-    cdef uint8_t *o = <uint8_t *> (<char *> out) if len(out) else NULL
-    with nogil:
-        for i in range(n):
-            _decode(&t, &states[i * STATE], &p)
-            total += _children(&t, &p, o + total * STATE)
-    return PyBytes_FromStringAndSize(<char *> o, total * STATE) if total else b""
+    # room for the most children, not cleared: only the pages the children fill are touched
+    cdef uint8_t *o = <uint8_t *> malloc(n * MAXKIDS * STATE + 1)
+    if o == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            for i in range(n):
+                _decode(&t, &states[i * STATE], &p)
+                total += _children(&t, &p, o + total * STATE)
+        return PyBytes_FromStringAndSize(<char *> o, total * STATE) if total else b""
+    finally:
+        free(o)
 
 
 def decode(bytes state, bytes under):
