@@ -271,7 +271,7 @@ class KingAlbertSpace:
         return implementation(self.pure).expand(states, self.under, self.settle)
 
     def goals(self, states: bytes) -> list[int]:
-        return goals(states, self.under, self.settle)
+        return implementation(self.pure).goals(states, self.under, self.settle)
 
     def line(self, path: list[bytes]) -> list[str]:
         """The moves of a path of states, every one typed (the safe moves home as moves ``XT``):
