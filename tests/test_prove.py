@@ -34,6 +34,7 @@ from baker8bit.games.blue import checker, rules, search, study
 from baker8bit.games.blue import prove as blue
 from baker8bit.games.blue.rules import Layout
 from baker8bit.games.blue.search import UNDECIDED
+from baker8bit.games.blue.shorten import shorten
 from baker8bit.games.king_albert import prove as ka
 from baker8bit.research import layered
 from conftest import IN_CI, cli, interrupt
@@ -211,6 +212,7 @@ def check_blue_layout(lay: Layout, board: bytes) -> None:
             for m in moves:
                 game.play(m)
             assert game.won() and len(moves) == len(proof.path) - 1
+            assert len(shorten(start, moves, lay)) == len(moves)  # breadth first: a shortest win
 
 
 @pytest.mark.parametrize("suits, ranks", [(2, 2), (3, 2), (2, 3)])
