@@ -279,6 +279,15 @@ def test_compiled_record_operations_are_the_reference_s(compiled, size, tag, alp
         y = compiled.subtract(b2, kb, width, size, path, block=max(size, 7 * size))
     assert x == y and a2[:x * width] == b2[:y * width]
     assert {bytes(a2[i * width:i * width + size]) for i in range(x)}.isdisjoint(run)
+    for every in (1, 3, 64):  # the run's sparse index: the blocks the items may be in, read alone
+        index = records.sparse_index(b"".join(run), size, every)
+        with folder() as d:
+            path = os.path.join(d, "run")
+            with open(path, "wb") as f:
+                f.write(b"".join(run))
+            b3 = bytearray(b)
+            z = compiled.subtract(b3, kb, width, size, path, 4096, index, every)
+        assert z == x and b3[:z * width] == a2[:x * width]
     if tag:
         assert records.tagged(recs, size, 77, tag) == compiled.tagged(recs, size, 77, tag)
         assert records.untag(a, ka, width, size) == compiled.untag(b, kb, width, size)
@@ -292,3 +301,19 @@ def test_a_bucket_of_a_finer_cut_is_in_its_coarser_bucket():
         rec = bytes(r.randrange(256) for _ in range(r.randrange(1, 30)))
         for k in range(1, 9):
             assert records.bucket_of(rec, 1 << k) >> 1 == records.bucket_of(rec, 1 << (k - 1))
+
+
+def test_few_items_against_a_long_run_read_only_their_blocks(compiled):
+    """A run of 20,000 records and its sparse index; 30 items, some in it: the lookup drops the
+    same ones the whole merge drops."""
+    r = random.Random(9)
+    run = sorted({r.randbytes(6) for _ in range(20000)})
+    items = sorted(set(r.sample(run, 12) + [r.randbytes(6) for _ in range(18)]))
+    with folder() as d:
+        path = os.path.join(d, "run")
+        with open(path, "wb") as f:
+            f.write(b"".join(run))
+        a, b = bytearray(b"".join(items)), bytearray(b"".join(items))
+        whole = compiled.subtract(a, len(items), 6, 6, path)
+        looked = compiled.subtract(b, len(items), 6, 6, path, 4096, records.sparse_index(b"".join(run), 6, 256), 256)
+    assert whole == looked == len(set(items) - set(run)) and a[:whole * 6] == b[:looked * 6]

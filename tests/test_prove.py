@@ -164,7 +164,9 @@ def test_blue_compiled_moves_and_wins_are_the_reference_s():
                 states = b"".join(walk(space, 40, deal))
                 args = (lay.suits, lay.ranks, space.aces)
                 assert c.expand(states, *args) == blue.expand(states, *args)
-                assert c.goals(states, *args) == blue.goals(states, *args)
+                assert c.goals(states, *args) == blue.goals(states, *args) == space.goals(states)
+                wins = b"".join(space.won_codes())
+                assert blue.goals(wins, *args) == space.goals(wins) == list(range(len(space.won_codes())))
 
 
 # -- Blue: exactness on every small layout -------------------------------------------------------
@@ -262,6 +264,8 @@ def test_king_albert_compiled_moves_are_the_reference_s_and_the_key_never_falls(
                     assert c.expand(state, space.under, settle) == kids
                     assert all(kids[i] >= state[0] for i in range(0, len(kids), 16))
                     assert c.decode(state, space.under) == ka.decode_lies(state, space.under)
+                won = ka.won_code(space.under)
+                assert c.goals(won + state, space.under, settle) == ka.goals(won + state, space.under, settle) == [0]
 
 
 @settings(max_examples=40, deadline=None)

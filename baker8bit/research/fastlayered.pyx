@@ -9,7 +9,8 @@ the two.
   with an insertion sort for short ranges: no memory beside the items, and a byte the items all
   share costs one counting pass;
 - ``subtract`` reads the run file in blocks (``BLOCK`` bytes) and merges it with the items, which
-  are sorted too: one pass over each;
+  are sorted too: one pass over each; or, when the items are few against the run, reads only the
+  blocks its sparse index says may hold them;
 - long loops look for a signal (Ctrl-C) every so often, so the search stops within a second.
 """
 
@@ -270,24 +271,88 @@ cdef Py_ssize_t _merge(uint8_t *a, Py_ssize_t n, int width, int size, FILE *f, u
     return kept
 
 
-def subtract(uint8_t[::1] buf, Py_ssize_t n, int width, int size, path, Py_ssize_t block=BLOCK):
-    """records.subtract, reading the run ``block`` bytes at a time."""
-    cdef Py_ssize_t per = max(1, block // size)
+cdef extern from *:
+    """
+    #include <stdio.h>
+    /* a block of a run: records first..first+count, read where they lie */
+    static size_t b8l_read_at(FILE *f, long long offset, void *into, size_t size, size_t count) {
+    #if defined(_WIN32)
+        if (_fseeki64(f, offset, SEEK_SET) != 0) return 0;
+    #else
+        if (fseeko(f, (off_t) offset, SEEK_SET) != 0) return 0;
+    #endif
+        return fread(into, size, count, f);
+    }
+    """
+    size_t b8l_read_at(FILE *f, long long offset, void *into, size_t size, size_t count) nogil
+
+
+cdef Py_ssize_t _lookup(uint8_t *a, Py_ssize_t n, int width, int size, FILE *f, uint8_t *block,
+                        const uint8_t *index, Py_ssize_t nidx, Py_ssize_t every, Py_ssize_t runlen) except -1:
+    """``_merge`` by looking up: the run's sparse index (its record at each multiple of ``every``)
+    says which block of the run may hold an item, and only those blocks are read. The items and
+    the index are sorted, so the index is walked once."""
+    cdef Py_ssize_t i = 0, kept = 0, j = 0, loaded = -1, have = 0, lo, hi, mid, rounds = 0
+    cdef const uint8_t *item
+    cdef bint found
+    while i < n:
+        item = a + i * width
+        while j + 1 < nidx and memcmp(index + (j + 1) * size, item, size) <= 0:
+            j += 1
+        found = False
+        if memcmp(index, item, size) <= 0:
+            if j != loaded:
+                have = b8l_read_at(f, <long long> j * every * size, block, size, min(every, runlen - j * every))
+                loaded = j
+                rounds += 1
+                if rounds % 256 == 0 and PyErr_CheckSignals() < 0:
+                    return -1
+            lo, hi = 0, have
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if memcmp(block + mid * size, item, size) < 0:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            found = lo < have and memcmp(block + lo * size, item, size) == 0
+        if not found:
+            if kept != i:
+                memcpy(a + kept * width, a + i * width, width)
+            kept += 1
+        i += 1
+    return kept
+
+
+def subtract(uint8_t[::1] buf, Py_ssize_t n, int width, int size, path, Py_ssize_t block=BLOCK,
+             index=None, Py_ssize_t every=0):
+    """records.subtract, reading the run ``block`` bytes at a time; or, given the run's sparse
+    ``index`` (its record at each multiple of ``every``) and where the items would touch less
+    than a quarter of the run's blocks, reading only the blocks that may hold them."""
+    cdef Py_ssize_t per = max(1, block // size), runlen, nidx = 0
     cdef bytes name = path.encode() if isinstance(path, str) else bytes(path)
     cdef FILE *f
     cdef uint8_t *data
+    cdef const uint8_t[::1] idx
+    cdef bint sparse = False
     if n <= 0:
         return 0
     if n * width > buf.shape[0]:
         raise ValueError("more items than the buffer holds")
+    if index is not None and every > 0:
+        idx = index
+        nidx = idx.shape[0] // size
+        sparse = nidx > 0 and min(n, nidx) * 4 < nidx
     f = fopen(name, "rb")
     if f == NULL:
         raise OSError(f"cannot read the run {path}")
-    data = <uint8_t *> malloc(per * size)
+    data = <uint8_t *> malloc((every if sparse else per) * size)
     if data == NULL:
         fclose(f)
         raise MemoryError()
     try:
+        if sparse:
+            runlen = nidx * every  # at most: the last block is read short
+            return _lookup(&buf[0], n, width, size, f, data, &idx[0], nidx, every, runlen)
         return _merge(&buf[0], n, width, size, f, data, per)
     finally:
         free(data)

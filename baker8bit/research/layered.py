@@ -70,6 +70,7 @@ TAG_BYTES = 4  # an inbox item's tag: the layer its state was made from (ROOT: a
 ROOT = (1 << 32) - 1
 MAX_BLOCK = 1 << 20  # bytes read or tested at a time (a run's block, a tagged file's, a goal test's)
 MIN_TASK = 1 << 20  # the least a task is given, whatever the budget
+EVERY = 256  # a run's sparse index holds its record at each multiple of this
 FIRST_GROWTH = 8  # the growth of a layer assumed before two layers are known
 
 
@@ -328,7 +329,8 @@ def run_bucket(t: _Task, bucket: int) -> dict:
     held = _Held()
     cap, batch, block = _shares(t.budget, space, width, size)
     files = _inputs(t, bucket)
-    runs = [r for g, k in t.earlier for r in _runs(t.directory, g, bucket >> (t.bits - k))]
+    # the newest layers first: they hold most of the repeats, and fewer items meet the older runs
+    runs = [r for g, k in reversed(t.earlier) for r in _runs(t.directory, g, bucket >> (t.bits - k))]
     out_dir = _layer_dir(t.directory, t.g)
     os.makedirs(out_dir, exist_ok=True)
     new = children = made = run_bytes = 0
@@ -340,10 +342,15 @@ def run_bucket(t: _Task, bucket: int) -> dict:
         for buf, n in _chunks(t, bucket, files, width, size, cap, block, held, rec):
             _check_time(t)
             n = rec.sort_unique(buf, n, width, size)
-            for run in runs + mine:
+            for run in mine + runs:
                 if n == 0:
                     break
-                n = rec.subtract(buf, n, width, size, run, block)
+                with open(run[:-4] + ".idx", "rb") as f:
+                    index = f.read()
+                held.take(len(index))
+                n = rec.subtract(buf, n, width, size, run, block, index, EVERY)
+                held.give(len(index))
+                del index
                 _check_time(t)
             if not n:
                 continue
@@ -356,6 +363,8 @@ def run_bucket(t: _Task, bucket: int) -> dict:
                 states, tags = rec.untag(buf, n, width, size)
             with open(path, "wb") as f:
                 f.write(states)
+            with open(path[:-4] + ".idx", "wb") as f:
+                f.write(records.sparse_index(states, size, EVERY))
             if tags:
                 with open(path[:-4] + ".src", "wb") as f:
                     f.write(tags)

@@ -13,6 +13,7 @@ as byte strings (``memcmp``): a sorted run is in that order.
 - ``select``: the records of one bucket among others, in their order.
 - ``sort_unique``: items sorted in place; of the items with the same record the first is kept.
 - ``subtract``: the items whose record is in a sorted run file are dropped, in place.
+- ``sparse_index``: a run's record at each multiple of ``every``, for ``subtract``.
 - ``tagged`` / ``untag``: records with a tag appended to each, and back.
 - ``prefixed``: records with the same leading bytes put back before each.
 """
@@ -82,11 +83,13 @@ def sort_unique(buf: bytearray, n: int, width: int, size: int) -> int:
     return len(kept)
 
 
-def subtract(buf: bytearray, n: int, width: int, size: int, path: str, block: int = 1 << 20) -> int:
+def subtract(buf: bytearray, n: int, width: int, size: int, path: str, block: int = 1 << 20,
+             index: bytes | None = None, every: int = 0) -> int:
     """Drop from the first ``n`` items of ``buf`` (sorted) those whose record (first ``size``
     bytes) is in the sorted run file ``path`` (records of ``size`` bytes); the items left keep
-    their order at the front of ``buf``: their count. ``block``: bytes of the run read at a time
-    (the compiled module's; this one reads the run whole)."""
+    their order at the front of ``buf``: their count. ``block``: bytes of the run read at a time;
+    ``index``: the run's record at each multiple of ``every``, by which the compiled module reads
+    only the blocks that may hold the items when they are few (this one reads the run whole)."""
     with open(path, "rb") as f:
         data = f.read()
     run = {data[i:i + size] for i in range(0, len(data), size)}
@@ -94,6 +97,11 @@ def subtract(buf: bytearray, n: int, width: int, size: int, path: str, block: in
     kept = [it for it in kept if it[:size] not in run]
     buf[:len(kept) * width] = b"".join(kept)
     return len(kept)
+
+
+def sparse_index(run: bytes, size: int, every: int) -> bytes:
+    """The records of ``run`` at each multiple of ``every`` (the first of each block)."""
+    return b"".join(run[i:i + size] for i in range(0, len(run) - len(run) % size, every * size))
 
 
 def tagged(records: bytes, size: int, tag: int, tag_bytes: int) -> bytearray:

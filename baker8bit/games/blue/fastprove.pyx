@@ -21,7 +21,7 @@ The moves are ``prove.children``'s, the same ones in the same order.
 from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING
 from libc.stdint cimport uint64_t, uint8_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from baker8bit.games.blue import prove as _reference
 
@@ -157,6 +157,25 @@ cdef inline uint64_t _group(const Plan *p, const uint64_t *digits, int g) noexce
     return v
 
 
+cdef inline void _mix(uint8_t *code, int n) noexcept nogil:
+    """prove.mix: the first 8 bytes XORed with a hash of the rest (its own inverse)."""
+    cdef uint64_t h = 0x9E3779B97F4A7C15ULL, w
+    cdef int i, j
+    if n <= 8:
+        return
+    i = 8
+    while i < n:
+        w = 0
+        for j in range(min(8, n - i) - 1, -1, -1):
+            w = (w << 8) | code[i + j]
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL
+        h ^= h >> 29
+        i += 8
+    h ^= h >> 32
+    for i in range(8):
+        code[i] ^= (h >> (56 - 8 * i)) & 255
+
+
 cdef void _pack(const Plan *p, const uint64_t *gval, uint8_t *out) noexcept nogil:
     """The groups' values as the code's bytes (big-endian, the first group highest)."""
     cdef uint64_t words[5]
@@ -168,6 +187,7 @@ cdef void _pack(const Plan *p, const uint64_t *gval, uint8_t *out) noexcept nogi
     for i in range(p.nbytes):
         k = p.nbytes - 1 - i
         out[i] = (words[k >> 3] >> (8 * (k & 7))) & 255
+    _mix(out, p.nbytes)
 
 
 cdef void _encode(const Plan *p, const uint8_t *board, uint8_t *out) noexcept nogil:
@@ -198,10 +218,13 @@ cdef void _decode(const Plan *p, const uint8_t *code, Decoded *d) noexcept nogil
     cdef uint64_t words[5]
     cdef int i, k, g, at, row, t
     cdef uint64_t v, a, rem, free, below
+    cdef uint8_t plain[40]
+    memcpy(plain, code, p.nbytes)
+    _mix(plain, p.nbytes)
     words[0] = words[1] = words[2] = words[3] = words[4] = 0
     for i in range(p.nbytes):
         k = p.nbytes - 1 - i
-        words[k >> 3] |= (<uint64_t> code[i]) << (8 * (k & 7))
+        words[k >> 3] |= (<uint64_t> plain[i]) << (8 * (k & 7))
     at = 0
     for g in range(p.ngroups - 1, -1, -1):
         v = _get_bits(words, at, p.gbits[g])

@@ -17,8 +17,9 @@ suit, rank 2 up), card i lies in one of the ``S * R - i`` slots the cards before
 digit of radix (S + 1)^S says each row's ace (0: undecided; s + 1: suit s). The digits are cut into
 *groups* whose radices multiply to less than 2^64; each group's value (its digits by Horner's rule)
 takes the bits its product needs, the groups one after the other, the first group highest, in a
-big-endian string of ``state_bytes`` bytes. At 4 x 13: 223 bits, 28 bytes (221 bits is the least
-any code can take); with undecided aces 232 bits, 29 bytes. A code compares as the number it is.
+big-endian string of ``state_bytes`` bytes, whose first 8 bytes are then XORed with a hash of the
+rest (``mix``: so the layered search's sort splits them evenly). At 4 x 13: 223 bits, 28 bytes
+(221 bits is the least any code can take); with undecided aces 232 bits, 29 bytes.
 
 **The moves** are ``search.run``'s (rule 5, and with an undecided ace on the left of a gap, the 2 of
 each suit no row has fixed, fixing the row's suit unless the 2 sits before its own 3), every one
@@ -36,6 +37,7 @@ from baker8bit.games.blue.rules import GAP, Layout, Move
 from baker8bit.games.blue.search import UNDECIDED
 
 LIMIT = 1 << 64  # a group's radices multiply to less than this
+CODE = 1  # the code's version: in the space's name, so a folder of another code is not resumed
 
 
 def implementation(pure: bool | None = None):
@@ -70,6 +72,21 @@ def _order(suits: int, ranks: int) -> list[int]:
     return [rules.card(s, r) for s in range(suits) for r in range(2, ranks + 1)]
 
 
+def mix(code: bytes) -> bytes:
+    """The first 8 bytes XORed with a hash of the rest (which it leaves as it is, so ``mix`` is
+    its own inverse): the leading bytes, by which the layered search's radix sort splits the
+    states first, spread evenly, where the plain number's lead with the first cards' slots,
+    which most boards of one deal share."""
+    if len(code) <= 8:
+        return code
+    h = 0x9E3779B97F4A7C15
+    for i in range(8, len(code), 8):
+        h = ((h ^ int.from_bytes(code[i:i + 8], "little")) * 0xBF58476D1CE4E5B9) & ((1 << 64) - 1)
+        h ^= h >> 29
+    h ^= h >> 32
+    return (int.from_bytes(code[:8], "big") ^ h).to_bytes(8, "big") + code[8:]
+
+
 def encode(board: bytes, suits: int, ranks: int, aces: bytes) -> bytes:
     """The code of ``board`` (column 0: the aces ``aces``, or undecided aces where ``aces`` is
     empty)."""
@@ -97,14 +114,14 @@ def encode(board: bytes, suits: int, ranks: int, aces: bytes) -> bytes:
         for i in range(first, first + n):
             v = v * radices[i] + digits[i]
         code = (code << bits) | v
-    return code.to_bytes(nbytes, "big")
+    return mix(code.to_bytes(nbytes, "big"))
 
 
 def decode(state: bytes, suits: int, ranks: int, aces: bytes) -> bytes:
     """The board a code stands for (``encode``'s inverse)."""
     w = ranks + 1
     radices, groups, _ = plan(suits, ranks, not aces)
-    code = int.from_bytes(state, "big")
+    code = int.from_bytes(mix(state), "big")
     digits = [0] * len(radices)
     for first, n, bits in reversed(groups):
         v = code & ((1 << bits) - 1)
@@ -207,7 +224,7 @@ class BlueSpace:
         self.start = dealt if mode == "dealt" else bytes(UNDECIDED if i % w == 0 else c for i, c in enumerate(initial))
         self.size = state_bytes(self.suits, self.ranks, mode == "best")
         self.max_children = self.suits * (self.suits + 1)  # a gap takes at most the 2s of S suits and one more
-        self.name = f"blue {layout.name} {mode} {rules.board_text(dealt, layout).replace(chr(10), ' / ')}"
+        self.name = f"blue {layout.name} {mode} code {CODE} {rules.board_text(dealt, layout).replace(chr(10), ' / ')}"
 
     @property
     def layout(self) -> Layout:
@@ -220,7 +237,27 @@ class BlueSpace:
         return implementation(self.pure).expand(states, self.suits, self.ranks, self.aces)
 
     def goals(self, states: bytes) -> list[int]:
-        return implementation(self.pure).goals(states, self.suits, self.ranks, self.aces)
+        """``goals``, by the codes of the won boards (one with fixed aces; with undecided aces,
+        each ordering with each row's ace undecided or fixed), not by decoding every board."""
+        k = self.size
+        wins = self.won_codes()
+        return [i for i in range(len(states) // k) if states[i * k:(i + 1) * k] in wins]
+
+    def won_codes(self) -> frozenset[bytes]:
+        """The codes of every won board of this space."""
+        lay = self.layout
+        w = lay.width
+        out = set()
+        for order in (rules.orderings(lay) if not self.aces else [tuple(a >> 4 for a in self.aces)]):
+            won = bytearray(lay.size)
+            for r, suit in enumerate(order):
+                for j in range(1, lay.ranks):
+                    won[r * w + j] = rules.card(suit, j + 1)
+            for undecided in range(1 << lay.suits if not self.aces else 1):
+                for r, suit in enumerate(order):
+                    won[r * w] = UNDECIDED if undecided >> r & 1 else rules.card(suit, 1)
+                out.add(encode(bytes(won), self.suits, self.ranks, self.aces))
+        return frozenset(out)
 
     def board(self, state: bytes) -> bytes:
         return decode(state, self.suits, self.ranks, self.aces)

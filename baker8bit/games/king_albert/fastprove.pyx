@@ -12,7 +12,7 @@ them before the child's code is packed: 120 bits in two 64-bit words, then 15 by
 from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING
 from libc.stdint cimport uint64_t, uint8_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy
+from libc.string cimport memcmp, memcpy
 
 cdef enum:
     BOTTOM = 52
@@ -100,6 +100,19 @@ cdef void _settle(const Tables *t, Pos *p) noexcept nogil:
                 moved = True
 
 
+cdef inline void _mix(uint8_t *state) noexcept nogil:
+    """prove.mix: bytes 1..8 XORed with a hash of bytes 9..15 (its own inverse)."""
+    cdef uint64_t h = 0x9E3779B97F4A7C15ULL, w = 0
+    cdef int i
+    for i in range(6, -1, -1):
+        w = (w << 8) | state[9 + i]
+    h = (h ^ w) * 0xBF58476D1CE4E5B9ULL
+    h ^= h >> 29
+    h ^= h >> 32
+    for i in range(8):
+        state[1 + i] ^= (h >> (56 - 8 * i)) & 255
+
+
 cdef void _encode(const Tables *t, const Pos *p, uint8_t *out) noexcept nogil:
     cdef uint64_t hi = 0, lo = 0
     cdef int s, c, v, x, in_reserve = 0, i
@@ -128,16 +141,20 @@ cdef void _encode(const Tables *t, const Pos *p, uint8_t *out) noexcept nogil:
         out[1 + i] = (hi >> (8 * (6 - i))) & 255
     for i in range(8):
         out[8 + i] = (lo >> (8 * (7 - i))) & 255
+    _mix(out)
 
 
 cdef void _decode(const Tables *t, const uint8_t *state, Pos *p) noexcept nogil:
     cdef uint64_t hi = 0, lo = 0
     cdef int i, c, s, v
     cdef int codes[52]
+    cdef uint8_t plain[STATE]
+    memcpy(plain, state, STATE)
+    _mix(plain)
     for i in range(7):
-        hi = (hi << 8) | state[1 + i]
+        hi = (hi << 8) | plain[1 + i]
     for i in range(8):
-        lo = (lo << 8) | state[8 + i]
+        lo = (lo << 8) | plain[8 + i]
     for c in range(51, -1, -1):
         codes[c] = lo & 3
         lo = (lo >> 2) | (hi << 62)
@@ -248,5 +265,15 @@ def decode(bytes state, bytes under):
 
 def goals(const uint8_t[::1] states, bytes under, bint settle):
     """prove.goals."""
+    cdef Tables t
+    cdef Pos p
+    cdef uint8_t won[STATE]
     cdef Py_ssize_t n = states.shape[0] // STATE, i
-    return [i for i in range(n) if states[i * STATE + 1] == 0xDD and states[i * STATE + 2] == 0xDD]
+    _tables(&t, under, settle)
+    for i in range(52):
+        p.lies[i] = HOME
+        p.on[i] = HOME
+    for i in range(4):
+        p.found[i] = 13
+    _encode(&t, &p, won)
+    return [i for i in range(n) if memcmp(&states[i * STATE], won, STATE) == 0]

@@ -10,8 +10,9 @@ since a safe card stays safe until it goes), up to the order of the columns. ``s
 gives the unreduced space (every legal single-card move, moves home as ordinary moves) the tests
 compare verdicts with.
 
-**The code** (120 bits after the key byte): the four suit stacks' heights (4 bits each), then two
-bits a card saying where it lies: 3 at the bottom of a column; 1 or 2 on the first or the second
+**The code** (120 bits after the key byte, their first 64 then XORed with a hash of the last 56,
+``mix``, so that the layered search's sort splits the positions evenly): the four suit stacks'
+heights (4 bits each), then two bits a card saying where it lies: 3 at the bottom of a column; 1 or 2 on the first or the second
 card it may be put on (one rank higher, the other colour: the lower suit first); 0 where it was
 dealt (in the reserve, or on the card dealt under it when that card is not one it may be put on);
 and 0 for a card home. This is canonical (the columns' order is not in it) and one to one with the
@@ -35,6 +36,7 @@ from baker8bit.freecell.rules import RuleSet
 
 BOTTOM, RESERVE, HOME = 52, 53, 54  # ``under``'s values that are not cards
 STATE_BYTES = 16
+CODE = 1  # the code's version: in the space's name, so a folder of another code is not resumed
 MAX_CHILDREN = 64  # 9 columns and 7 reserve cards, each home, onto two cards or into an empty column
 COLUMNS = 9
 
@@ -119,6 +121,18 @@ def _settle(found: list[int], lies: list[int], on: list[int]) -> None:
                 moved = True
 
 
+def mix(state: bytes) -> bytes:
+    """Bytes 1..8 XORed with a hash of bytes 9..15 (which it leaves as they are, so ``mix`` is
+    its own inverse): the stored bytes, by which the layered search's radix sort splits the states
+    first, spread evenly, where the plain code's lead with the suit stacks, which the positions
+    of one key mostly share."""
+    h = 0x9E3779B97F4A7C15
+    h = ((h ^ int.from_bytes(state[9:16], "little")) * 0xBF58476D1CE4E5B9) & ((1 << 64) - 1)
+    h ^= h >> 29
+    h ^= h >> 32
+    return state[:1] + (int.from_bytes(state[1:9], "big") ^ h).to_bytes(8, "big") + state[9:]
+
+
 def encode_lies(found: list[int], lies: list[int], under: bytes, reserve: int) -> bytes:
     """The code of a position: ``lies[c]`` the card c lies on, BOTTOM, RESERVE or HOME;
     ``reserve``: the reserve cards dealt (for the key)."""
@@ -142,12 +156,12 @@ def encode_lies(found: list[int], lies: list[int], under: bytes, reserve: int) -
                 raise ValueError(f"{cards.to_text(c)} lies on {cards.to_text(x)}, where no move puts it")
         code = (code << 2) | v
     key = sum(found) + reserve - in_reserve
-    return bytes([key]) + code.to_bytes(STATE_BYTES - 1, "big")
+    return mix(bytes([key]) + code.to_bytes(STATE_BYTES - 1, "big"))
 
 
 def decode_lies(state: bytes, under: bytes) -> tuple[list[int], list[int], list[int]]:
     """(suit stacks, where each card lies, the card on each card or HOME for none)."""
-    code = int.from_bytes(state[1:], "big")
+    code = int.from_bytes(mix(state)[1:], "big")
     v = [0] * 52
     for c in reversed(range(52)):
         v[c] = code & 3
@@ -216,10 +230,15 @@ def expand(states: bytes, under: bytes, settle: bool) -> bytes:
                     for i in range(0, len(states), STATE_BYTES))
 
 
+def won_code(under: bytes) -> bytes:
+    """The code of the won position: every card home, every reserve card played."""
+    return encode_lies([13] * 4, [HOME] * 52, under, _reserve_count(under))
+
+
 def goals(states: bytes, under: bytes, settle: bool) -> list[int]:
     """The indexes of the won positions (every card home) among ``states``."""
-    return [i // STATE_BYTES for i in range(0, len(states), STATE_BYTES)
-            if states[i + 1:i + 3] == b"\xdd\xdd"]
+    won = won_code(under)
+    return [i // STATE_BYTES for i in range(0, len(states), STATE_BYTES) if states[i:i + STATE_BYTES] == won]
 
 
 # -- positions of the game ------------------------------------------------------------------
@@ -261,7 +280,7 @@ class KingAlbertSpace:
         from baker8bit.freecell import boardtext
 
         board = " / ".join(boardtext.write(position, rules).strip().splitlines())
-        self.name = f"king-albert{'' if settle else ' unreduced'} {board}"
+        self.name = f"king-albert{'' if settle else ' unreduced'} code {CODE} {board}"
 
     def roots(self) -> bytes:
         start = settle_moves(self.position, self.rules)[0] if self.settle else self.position
