@@ -71,6 +71,7 @@ ROOT = (1 << 32) - 1
 MAX_BLOCK = 1 << 20  # bytes read or tested at a time (a run's block, a tagged file's, a goal test's)
 MIN_TASK = 1 << 20  # the least a task is given, whatever the budget
 EVERY = 256  # a run's sparse index holds its record at each multiple of this
+MAX_BATCH = 1 << 16  # parents expanded in one call: a fraction of a second, so Ctrl-C is heard soon
 FIRST_GROWTH = 8  # the growth of a layer assumed before two layers are known
 
 
@@ -303,13 +304,13 @@ def _shares(budget: int, space: StateSpace, width: int, size: int) -> tuple[int,
     the bytes of a block). A block (a run's, a file's, a goal test's: at most two at once) is a
     sixteenth; a chunk of candidates 0.3 (half of it where its records are copied out of a tagged
     chunk); a batch of parents the rest: the parents with their key, their children, the
-    children's hashes and their groups (``records.partition``)."""
+    children's hashes and their groups (``records.partition``), at most ``MAX_BATCH`` of them."""
     budget = max(MIN_TASK, budget)
     block = min(MAX_BLOCK, budget // 16)
     chunk = int(budget * (0.3 if width == size else 0.15))
     cap = max(1, chunk // width)
     per_parent = space.size + space.max_children * (2 * space.size + 8)
-    batch = max(1, (budget - 2 * block - 2 * cap * width) // per_parent)
+    batch = max(1, min(MAX_BATCH, (budget - 2 * block - 2 * cap * width) // per_parent))
     return cap, batch, block
 
 
