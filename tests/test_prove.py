@@ -421,3 +421,19 @@ def test_ctrl_c_stops_at_once_keeps_the_layers_and_the_same_command_goes_on(tmp_
     code, out, err = cli("prove", "blue", "--deal", "3", "--dir", str(folder_), "--max-seconds", "1", "--json")
     answer = json.loads(out)
     assert code == 0 and answer["dealt"]["layers"] >= kept
+
+
+def test_prove_on_a_dask_cluster_answers_as_in_one_process():
+    """``--scheduler``: the buckets of each layer on a two-worker LocalCluster, both verdicts."""
+    distributed = pytest.importorskip("distributed")
+    args = ("prove", "blue", "--deal", "7", "--suits", "2", "--ranks", "4", "--json")
+    with folder() as d:
+        here = json.loads(cli(*args, "--dir", d)[1])
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp",
+                                  dashboard_address=None) as c, folder() as d:
+        code, out, err = cli(*args, "--dir", d, "--scheduler", c.scheduler_address)
+    assert code == 0, err
+    spread = json.loads(out)
+    for verdict in ("dealt", "best"):
+        for key in ("outcome", "states", "layers", "solution"):
+            assert spread[verdict][key] == here[verdict][key]

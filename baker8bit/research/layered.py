@@ -446,11 +446,13 @@ class _Runner:
     def __init__(self, workers: int, scheduler=None):
         self.workers = max(1, workers)
         self.client = None
+        self.own = False  # a client made here from an address is closed here; one given is not
         self.pool = None
         if scheduler is not None:
-            from baker8bit.research import cluster
+            from baker8bit.research import cluster  # Dask: only when asked for
 
-            self.client = cluster.connect(scheduler) if isinstance(scheduler, str) else scheduler
+            self.own = isinstance(scheduler, str)
+            self.client = cluster.connect(scheduler) if self.own else scheduler
             self.workers = max(1, sum(self.client.nthreads().values()))
         elif self.workers > 1:
             import multiprocessing
@@ -492,9 +494,9 @@ class _Runner:
                 self.pool.close()
             self.pool.join()
             self.pool = None
-        if self.client is not None:
+        if self.client is not None and self.own:
             self.client.close()
-            self.client = None
+        self.client = None
 
 
 def _pool_task(args) -> dict:
