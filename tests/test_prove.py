@@ -344,6 +344,15 @@ def test_prove_blue_answers_in_check_json_s_shape_and_the_keys_win():
     assert code == 0 and "WINNER" in out, err
 
 
+def test_one_verdict_alone():
+    with folder() as d:
+        code, out, err = cli("prove", "--deal", "7", "--suits", "2", "--ranks", "4", "--dir", d, "--json",
+                             "--verdict", "best")
+        answer = json.loads(out)
+        assert code == 0 and "dealt" not in answer and answer["best"]["outcome"] == SOLVED
+        assert sorted(os.listdir(d)) == ["best"]
+
+
 def test_a_win_as_dealt_answers_the_best_ordering_without_a_second_search():
     with folder() as d:
         code, out, err = cli("prove", "--deal", "5", "--suits", "2", "--ranks", "3", "--dir", d, "--json")
@@ -381,6 +390,7 @@ def test_a_time_limit_says_unknown_and_the_same_command_goes_on():
     (["blue", "/nonexistent/board.txt"], "cannot read board"),
     (["blue", "--deal", "1", "--memory", "12"], "memory"),
     (["blue", "--deal", "1", "--scheduler", "not an address"], "scheduler address"),
+    (["blue", "--deal", "1", "--verdict", "worst"], "blue has the verdicts dealt, best, not 'worst'"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, says):
     with folder() as d:

@@ -1,7 +1,8 @@
 """``baker8bit prove``: decide a position by an exhaustive search on disk (``research/layered.py``).
 
     baker8bit prove [GAME] [FILE] --dir DIR [--deal N] [--suits S --ranks R] [--starting-rank K]
-                    [--memory SIZE] [--max-seconds S] [--workers K | --scheduler ADDRESS] [--json]
+                    [--memory SIZE] [--max-seconds S] [--workers K | --scheduler ADDRESS]
+                    [--verdict NAME] [--json]
 
 The game's ``Variant.proof_space`` says what to search (Blue: the aces as dealt, then the best
 ordering; King Albert: the deal); a game without one is refused in one line. Each verdict's
@@ -71,6 +72,8 @@ def register(subparsers) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS", default=None, type=address_arg,
                    help="share the buckets among the workers of the Dask scheduler at ADDRESS (e.g. "
                    "tcp://10.0.0.5:8786; every worker must see DIR at the same path); --workers is then ignored")
+    p.add_argument("--verdict", metavar="NAME", default=None,
+                   help="only this verdict (Blue: dealt or best; default: all of the game's, in turn)")
     p.add_argument("--json", action="store_true", help="print one JSON object (Blue: `check --json`'s shape)")
     p.set_defaults(func=run)
 
@@ -121,6 +124,11 @@ def run(args: argparse.Namespace) -> int:
     if tasks is None:
         have = [v.id for v in games.all_variants() if type(v).proof_space is not Variant.proof_space]
         raise UsageError(f"prove has no state space for {game}: it proves {', '.join(have)}")
+    if args.verdict is not None:
+        names = [t.name for t in tasks]
+        if args.verdict not in names:
+            raise UsageError(f"{game} has the verdicts {', '.join(names)}, not {args.verdict!r}")
+        tasks = tuple(t for t in tasks if t.name == args.verdict)
     try:
         os.makedirs(args.dir, exist_ok=True)
     except OSError as e:
