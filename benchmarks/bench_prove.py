@@ -120,7 +120,7 @@ def main() -> int:
     else:
         runs = [("king-albert", args.deal, {"starting_rank": args.starting_rank or 0})]
     try:
-        for game, deal, options in runs:
+        for game, _deal, options in runs:
             games.get(game).check_options(options)
     except ValueError as e:
         raise UsageError(str(e)) from None

@@ -188,8 +188,8 @@ def test_an_unknown_game_is_a_usage_error_not_a_traceback(script):
     assert p.returncode == 2 and "unknown game 'nope'" in p.stderr and "Traceback" not in p.stderr
 
 
-SMOKE_TESTED = {"bench_blue.py", "bench_prove.py", "bench_blue_lengths.py", "bench_family_pure.py", "bench_forget.py", "bench_frame.py",
-                "bench_gif.py",
+SMOKE_TESTED = {"bench_blue.py", "bench_blue_lengths.py", "bench_family_pure.py", "bench_forget.py", "bench_frame.py",
+                "bench_gif.py", "bench_prove.py",
                 "bench_help.py", "bench_lengths.py", "bench_sequence.py", "bench_solver.py", "bench_video.py"}
 
 

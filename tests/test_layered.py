@@ -15,12 +15,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+from conftest import IN_CI
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE
 from baker8bit.research import layered, records
-from conftest import IN_CI
 
 try:
     from baker8bit.research import _clayered

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from conftest import IN_CI, cli, interrupt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,7 +38,6 @@ from baker8bit.games.blue.search import UNDECIDED
 from baker8bit.games.blue.shorten import shorten
 from baker8bit.games.king_albert import prove as ka
 from baker8bit.research import layered
-from conftest import IN_CI, cli, interrupt
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -68,7 +68,8 @@ def main() -> int:
         done = [r for (d, _v), r in kept.items() if d == str(deal)]
         if done and all(r["outcome"] != "unknown" for r in done):
             continue
-        folder = os.path.join(args.dir, f"{args.game}-{deal}" + (f"-r{args.starting_rank}" if args.starting_rank else ""))
+        name = f"{args.game}-{deal}" + (f"-r{args.starting_rank}" if args.starting_rank else "")
+        folder = os.path.join(args.dir, name)
         argv = ["prove", args.game, "--deal", str(deal), "--dir", folder, "--memory", args.memory, "--json"]
         argv += ["--verdict", args.verdict] if args.verdict else []
         argv += ["--starting-rank", args.starting_rank] if args.starting_rank else []

@@ -205,7 +205,7 @@ class _Task:
     first: bool  # the first layer of its key: its candidates are the key's inbox, tagged
     bits: int  # the layer is cut into 2^bits buckets
     out_bits: int  # the candidates it makes are cut into 2^out_bits
-    earlier: tuple[tuple[int, int], ...]  # the earlier layers of the same key and their bits (their runs are subtracted)
+    earlier: tuple[tuple[int, int], ...]  # the earlier layers of its key and their bits: their runs are subtracted
     budget: int  # bytes this task may hold
     deadline: float | None  # time.time() past which the task stops
     pure: bool | None = None  # records' implementation (None: the environment's choice)

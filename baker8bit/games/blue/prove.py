@@ -270,7 +270,7 @@ class BlueSpace:
         final = boards[-1]
         order = tuple(final[r * lay.width + 1] >> 4 for r in range(lay.suits))
         moves = []
-        for a, b in zip(boards, boards[1:]):
+        for a, b in zip(boards, boards[1:], strict=False):
             to = next(i for i in range(len(a)) if a[i] == GAP and b[i] not in (GAP, UNDECIDED) and i % lay.width)
             moves.append(Move(b[to], to))
         return order, rules.with_aces(self.initial, order, lay), moves

@@ -12,9 +12,10 @@ compare verdicts with.
 
 **The code** (120 bits after the key byte, their first 64 then XORed with a hash of the last 56,
 ``mix``, so that the layered search's sort splits the positions evenly): the four suit stacks'
-heights (4 bits each), then two bits a card saying where it lies: 3 at the bottom of a column; 1 or 2 on the first or the second
-card it may be put on (one rank higher, the other colour: the lower suit first); 0 where it was
-dealt (in the reserve, or on the card dealt under it when that card is not one it may be put on);
+heights (4 bits each), then two bits a card saying where it lies: 3 at the bottom of a column; 1
+or 2 on the first or the second card it may be put on (one rank higher, the other colour: the
+lower suit first); 0 where it was dealt (in the reserve, or on the card dealt under it when that
+card is not one it may be put on);
 and 0 for a card home. This is canonical (the columns' order is not in it) and one to one with the
 positions up to that order: the cards on each card give the columns as chains from their bottom
 cards; a card lies on the card dealt under it only until it first moves (nothing is ever put back
