@@ -8,8 +8,8 @@ Each deal is proved by the command itself (``prove --json``) in its own folder u
 (``<game>-<deal>``), within ``--max-seconds``; a row already in ``--out`` whose verdict is decided
 is kept and not run again, and one left ``unknown`` is run again, going on from its folder. The
 columns: game, deal, starting rank (King Albert), verdict, outcome, states, layers, bytes on disk at
-the peak, bytes the buffers held at most, seconds (over every run of the folder), the win's depth
-and its keys.
+the peak, bytes the buffers held at most, seconds (over every run of the folder), the win's depth,
+its keys, and the states each layer added (the same on every machine, however far a run got).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ if importlib.util.find_spec("baker8bit") is None:  # the installed package; else
 from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 FIELDS = ("game", "deal", "starting_rank", "verdict", "outcome", "states", "layers", "disk_bytes", "memory_bytes",
-          "seconds", "depth", "solution")
+          "seconds", "depth", "solution", "layer_sizes")
 
 
 def _prove(argv: list[str]) -> tuple[int, str, str]:
@@ -85,7 +85,8 @@ def main() -> int:
                     "game": args.game, "deal": deal, "starting_rank": answer.get("starting_rank", ""), "verdict": name,
                     "outcome": v["outcome"], "states": v["states"], "layers": v["layers"],
                     "disk_bytes": v["disk_bytes"], "memory_bytes": v["memory_bytes"], "seconds": v["seconds"],
-                    "depth": v["depth"], "solution": " ".join(v["solution"])}
+                    "depth": v["depth"], "solution": " ".join(v["solution"]),
+                    "layer_sizes": " ".join(map(str, v["layer_sizes"]))}
         with open(args.out, "w", newline="", encoding="utf-8") as f:
             w = csv.DictWriter(f, FIELDS, lineterminator="\n")
             w.writeheader()

@@ -101,7 +101,7 @@ def _answer(task: layered.ProofTask, proof: layered.Proof) -> dict:
     return {"outcome": proof.outcome, "states": proof.states, "layers": proof.layers,
             "solution": keys, "depth": max(0, len(proof.path) - 1),
             "disk_bytes": proof.disk_bytes, "memory_bytes": proof.peak_memory,
-            "seconds": round(proof.seconds, 3), "stopped": proof.stopped or None}
+            "seconds": round(proof.seconds, 3), "stopped": proof.stopped or None, "layer_sizes": proof.layer_sizes}
 
 
 def _line(name: str, answer: dict, folder: str) -> str:
