@@ -8,10 +8,11 @@
 Each search runs in a process of its own (so its peak resident memory is its own): the disk
 search (``research/layered.py``, one process, ``--memory``), and, for Blue, the checker's
 exhaustive in-memory run on the same layout (``search.run``, unpruned, compiled where built: the
-reference the disk search must equal). Printed for each: the verdict, the states, the seconds,
-states a second, bytes a state (a stored state's, and the folder's peak over the states) and the
-peak resident memory; for the disk search also the most its buffers held by its own accounting
-(``Proof.peak_memory``) against the budget. One core, one run: mind the machine's noise.
+reference the disk search must equal). Printed for each: the verdict, the states, the seconds and
+the CPU seconds, states a CPU second (what the search costs, however loaded the machine), bytes a
+state (a stored state's, and the folder's peak over the states) and the peak resident memory;
+for the disk search also the most its buffers held by its own accounting (``Proof.peak_memory``)
+against the budget. One core, one run: mind the machine's noise.
 """
 
 from __future__ import annotations
@@ -44,15 +45,21 @@ def _rss() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
+def _cpu() -> float:
+    """This process's CPU seconds (user and system): what the search cost, however loaded the machine."""
+    use = resource.getrusage(resource.RUSAGE_SELF)
+    return use.ru_utime + use.ru_stime
+
+
 def _disk(game: str, deal: int, options: dict, memory: int, max_seconds: float | None, where: str | None) -> dict:
     from baker8bit.research import layered
 
     space = _space(game, deal, options)
     with tempfile.TemporaryDirectory(dir=where) as d:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), _cpu()
         p = layered.search(space, d, memory=memory, max_seconds=max_seconds)
-        took = time.perf_counter() - t0
-    return {"outcome": str(p.outcome), "states": p.states, "seconds": took, "layers": p.layers,
+        took, cpu = time.perf_counter() - t0, _cpu() - c0
+    return {"outcome": str(p.outcome), "states": p.states, "seconds": took, "cpu": cpu, "layers": p.layers,
             "state_bytes": space.size - space.level_bytes, "disk": p.disk_bytes, "held": p.peak_memory,
             "rss": _rss(), "stopped": p.stopped}
 
@@ -62,9 +69,10 @@ def _memory(deal: int, options: dict, cap: int) -> dict:
 
     space = _space("blue", deal, options)
     lay = space.layout
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), _cpu()
     outcome, _moves, positions = search.implementation().run(space.start, lay, cap, None, False, None)
-    return {"outcome": str(outcome), "states": positions, "seconds": time.perf_counter() - t0, "rss": _rss()}
+    return {"outcome": str(outcome), "states": positions, "seconds": time.perf_counter() - t0, "cpu": _cpu() - c0,
+            "rss": _rss()}
 
 
 def _in_child(fn, *args) -> dict:
@@ -80,20 +88,21 @@ def report(game: str, deal: int, options: dict, memory: int, max_seconds: float 
     words = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in options.items() if v is not None)
     lines = [f"{game} deal {deal} ({words or 'defaults'}), the first verdict of prove: budget {_mb(memory)}"]
     d = _in_child(_disk, game, deal, options, memory, max_seconds, where)
-    rate = d["states"] / d["seconds"] if d["seconds"] else 0.0
+    rate = d["states"] / d["cpu"] if d["cpu"] else 0.0
     lines.append(f"disk search: {d['outcome']}{' (' + d['stopped'] + ')' if d['stopped'] else ''} "
-                 f"{d['states']:,} states, {d['layers']} layers, {d['seconds']:.2f} s, {rate:,.0f} states a second, "
+                 f"{d['states']:,} states, {d['layers']} layers, {d['seconds']:.2f} s ({d['cpu']:.2f} s of CPU), "
+                 f"{rate:,.0f} states a CPU second, "
                  f"{d['state_bytes']} bytes a state stored, {d['disk'] / max(1, d['states']):.1f} bytes a state "
                  f"on disk at the peak ({_mb(d['disk'])}), peak RSS {_mb(d['rss'])}, "
                  f"buffers held {_mb(d['held'])} of {_mb(memory)}")
     if game == "blue":
         m = _in_child(_memory, deal, options, max(1000, 2 * d["states"]))  # room for what the disk search met
-        rate_m = m["states"] / m["seconds"] if m["seconds"] else 0.0
-        lines.append(f"in memory:   {m['outcome']} {m['states']:,} states, {m['seconds']:.2f} s, "
-                     f"{rate_m:,.0f} states a second, peak RSS {_mb(m['rss'])}")
+        rate_m = m["states"] / m["cpu"] if m["cpu"] else 0.0
+        lines.append(f"in memory:   {m['outcome']} {m['states']:,} states, {m['seconds']:.2f} s ({m['cpu']:.2f} s of "
+                     f"CPU), {rate_m:,.0f} states a CPU second, peak RSS {_mb(m['rss'])}")
         if d["outcome"] == m["outcome"] == "unsolvable":
             same = "the same" if d["states"] == m["states"] else "DIFFERENT"
-            lines.append(f"{same} states; disk / memory time {d['seconds'] / max(m['seconds'], 1e-9):.1f}x")
+            lines.append(f"{same} states; disk / memory CPU time {d['cpu'] / max(m['cpu'], 1e-9):.1f}x")
     return lines
 
 

@@ -216,7 +216,8 @@ def test_bench_forget_measures_what_forgetting_costs_against_the_exact_search():
 
 def test_bench_prove_prints_the_disk_search_against_the_in_memory_checker():
     out = run("bench_prove.py")
-    disk = re.findall(rf"^disk search: (\w+) ([\d,]+) states, \d+ layers, {NUM} s, ([\d,]+) states a second, "
+    disk = re.findall(rf"^disk search: (\w+) ([\d,]+) states, \d+ layers, {NUM} s \({NUM} s of CPU\), "
+                      rf"([\d,]+) states a CPU second, "
                       rf"(\d+) bytes a state stored, {NUM} bytes a state on disk at the peak .*peak RSS {NUM} MB, "
                       rf"buffers held ({NUM}) MB of ({NUM}) MB$", out, re.M)
     assert len(disk) == 2, out  # Blue, then King Albert
