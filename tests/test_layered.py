@@ -268,6 +268,8 @@ def test_compiled_record_operations_are_the_reference_s(compiled, size, tag, alp
     lb = 1 if level and size > 1 else 0
     assert records.partition(recs, size, lb, nb) == compiled.partition(recs, size, lb, nb)
     assert records.select(recs, size, nb, nb - 1) == compiled.select(recs, size, nb, nb - 1)
+    codes = recs[:3 * size] + bytes(size)
+    assert records.members(recs, size, codes) == compiled.members(recs, size, codes)
     run = sorted({bytes(r.randrange(alphabet) for _ in range(size)) for _ in range(r.randrange(100))}
                  | {it[:size] for it in items[::3]})
     with folder() as d:

@@ -135,6 +135,31 @@ def select(const uint8_t[::1] buf, int size, long long nbuckets, long long bucke
     return PyBytes_FromStringAndSize(<char *> o, k * size) if k else b""
 
 
+def members(const uint8_t[::1] buf, int size, bytes codes):
+    """records.members: each record looked up among the given ones, sorted here (a binary search)."""
+    cdef Py_ssize_t n = buf.shape[0] // size, m = len(codes) // size, i, lo, hi, mid
+    cdef bytes ordered = b"".join(sorted({codes[i * size:(i + 1) * size] for i in range(m)}))
+    cdef const uint8_t *c = <const uint8_t *> PyBytes_AS_STRING(ordered)
+    cdef int r
+    out = []
+    m = len(ordered) // size
+    if m == 0:
+        return out
+    for i in range(n):
+        lo, hi = 0, m
+        while lo < hi:
+            mid = (lo + hi) // 2
+            r = memcmp(c + mid * size, &buf[i * size], size)
+            if r == 0:
+                out.append(i)
+                break
+            if r < 0:
+                lo = mid + 1
+            else:
+                hi = mid
+    return out
+
+
 cdef inline void _swap(uint8_t *a, uint8_t *b, uint8_t *tmp, Py_ssize_t w) noexcept nogil:
     memcpy(tmp, a, w)
     memcpy(a, b, w)

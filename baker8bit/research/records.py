@@ -11,6 +11,7 @@ as byte strings (``memcmp``): a sorted run is in that order.
 - ``partition``: records grouped by their leading ``level_bytes`` (big-endian: the layer key) and
   the bucket of the rest, the key bytes left out, each group in the order it came.
 - ``select``: the records of one bucket among others, in their order.
+- ``members``: where the records of a few given ones are (a space's won positions, say).
 - ``sort_unique``: items sorted in place; of the items with the same record the first is kept.
 - ``subtract``: the items whose record is in a sorted run file are dropped, in place.
 - ``sparse_index``: a run's record at each multiple of ``every``, for ``subtract``.
@@ -68,6 +69,12 @@ def select(buf: bytes, size: int, nbuckets: int, bucket: int) -> bytes:
     """The records of ``buf`` that fall in ``bucket`` of ``nbuckets``, in their order."""
     return b"".join(buf[i:i + size] for i in range(0, len(buf) - len(buf) % size, size)
                     if bucket_of(bytes(buf[i:i + size]), nbuckets) == bucket)
+
+
+def members(buf: bytes, size: int, codes: bytes) -> list[int]:
+    """The indexes of the records of ``buf`` that are among ``codes`` (records end to end)."""
+    wanted = {codes[i:i + size] for i in range(0, len(codes), size)}
+    return [i // size for i in range(0, len(buf) - len(buf) % size, size) if bytes(buf[i:i + size]) in wanted]
 
 
 def sort_unique(buf: bytearray, n: int, width: int, size: int) -> int:

@@ -224,6 +224,7 @@ class BlueSpace:
         self.start = dealt if mode == "dealt" else bytes(UNDECIDED if i % w == 0 else c for i, c in enumerate(initial))
         self.size = state_bytes(self.suits, self.ranks, mode == "best")
         self.max_children = self.suits * (self.suits + 1)  # a gap takes at most the 2s of S suits and one more
+        self._wins: bytes | None = None  # the won codes, made at the first goal test
         self.name = f"blue {layout.name} {mode} code {CODE} {rules.board_text(dealt, layout).replace(chr(10), ' / ')}"
 
     @property
@@ -239,9 +240,11 @@ class BlueSpace:
     def goals(self, states: bytes) -> list[int]:
         """``goals``, by the codes of the won boards (one with fixed aces; with undecided aces,
         each ordering with each row's ace undecided or fixed), not by decoding every board."""
-        k = self.size
-        wins = self.won_codes()
-        return [i for i in range(len(states) // k) if states[i * k:(i + 1) * k] in wins]
+        from baker8bit.research import records
+
+        if self._wins is None:
+            self._wins = b"".join(sorted(self.won_codes()))
+        return records.implementation(self.pure).members(states, self.size, self._wins)
 
     def won_codes(self) -> frozenset[bytes]:
         """The codes of every won board of this space."""
