@@ -95,7 +95,7 @@ def report(game: str, deal: int, options: dict, memory: int, max_seconds: float 
                  f"{d['state_bytes']} bytes a state stored, {d['disk'] / max(1, d['states']):.1f} bytes a state "
                  f"on disk at the peak ({_mb(d['disk'])}), peak RSS {_mb(d['rss'])}, "
                  f"buffers held {_mb(d['held'])} of {_mb(memory)}")
-    if game == "blue":
+    if game == "blue" and d["outcome"] != "unknown":  # the checker's exhaustive run of the same boards
         m = _in_child(_memory, deal, options, max(1000, 2 * d["states"]))  # room for what the disk search met
         rate_m = m["states"] / m["cpu"] if m["cpu"] else 0.0
         lines.append(f"in memory:   {m['outcome']} {m['states']:,} states, {m['seconds']:.2f} s ({m['cpu']:.2f} s of "
