@@ -53,15 +53,17 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
 import os
 import shutil
+import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol, TextIO
 
 from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE, Outcome
-from baker8bit.research import records
+from baker8bit.research import cluster, records
 
 FORMAT = "baker8bit-layered 1"
 DEFAULT_MEMORY = 512 * 1024 * 1024
@@ -449,20 +451,16 @@ class _Runner:
         self.own = False  # a client made here from an address is closed here; one given is not
         self.pool = None
         if scheduler is not None:
-            from baker8bit.research import cluster  # Dask: only when asked for
-
             self.own = isinstance(scheduler, str)
             self.client = cluster.connect(scheduler) if self.own else scheduler
             self.workers = max(1, sum(self.client.nthreads().values()))
         elif self.workers > 1:
-            import multiprocessing
-
             self.pool = multiprocessing.get_context("spawn").Pool(self.workers, initializer=_quiet_worker)
 
     def run(self, task: _Task, buckets: list[int], done: Callable[[dict], None]) -> list[dict]:
         out = []
         if self.client is not None:
-            from distributed import as_completed
+            from distributed import as_completed  # Dask, the optional cluster extra: only when asked for
 
             futures = self.client.map(run_bucket, [task] * len(buckets), buckets, pure=False)
             try:
@@ -504,8 +502,6 @@ def _pool_task(args) -> dict:
 
 
 def _quiet_worker() -> None:
-    import signal
-
     # Ctrl-C reaches every process of the terminal's group; the parent stops the pool.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 

@@ -21,6 +21,8 @@ as byte strings (``memcmp``): a sorted run is in that order.
 
 from __future__ import annotations
 
+from baker8bit.core.compiled import choose
+
 MASK = (1 << 64) - 1
 SEED = 0x9E3779B97F4A7C15
 MUL = 0xBF58476D1CE4E5B9
@@ -29,8 +31,6 @@ MUL = 0xBF58476D1CE4E5B9
 def implementation(pure: bool | None = None):
     """``_clayered`` when it is built (and ``pure`` or ``BAKER8BIT_PURE_SOLVER`` do not ask for
     this module), else this module."""
-    from baker8bit.core.compiled import choose
-
     return choose("baker8bit.research._clayered", "baker8bit.research.records", pure)
 
 

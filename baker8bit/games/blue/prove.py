@@ -32,9 +32,13 @@ from __future__ import annotations
 import math
 from functools import cache
 
+from baker8bit.core.compiled import choose
 from baker8bit.games.blue import rules
+from baker8bit.games.blue.demo import ace_swaps, commands
 from baker8bit.games.blue.rules import GAP, Layout, Move
 from baker8bit.games.blue.search import UNDECIDED
+from baker8bit.games.blue.shorten import shorten
+from baker8bit.research import records
 
 LIMIT = 1 << 64  # a group's radices multiply to less than this
 CODE = 1  # the code's version: in the space's name, so a folder of another code is not resumed
@@ -43,8 +47,6 @@ CODE = 1  # the code's version: in the space's name, so a folder of another code
 def implementation(pure: bool | None = None):
     """``_cprove`` when it is built (and the environment does not ask for the plain modules),
     else this module."""
-    from baker8bit.core.compiled import choose
-
     return choose("baker8bit.games.blue._cprove", "baker8bit.games.blue.prove", pure)
 
 
@@ -240,8 +242,6 @@ class BlueSpace:
     def goals(self, states: bytes) -> list[int]:
         """``goals``, by the codes of the won boards (one with fixed aces; with undecided aces,
         each ordering with each row's ace undecided or fixed), not by decoding every board."""
-        from baker8bit.research import records
-
         if self._wins is None:
             self._wins = b"".join(sorted(self.won_codes()))
         return records.implementation(self.pure).members(states, self.size, self._wins)
@@ -287,9 +287,6 @@ class BlueSpace:
     def keys(self, path: list[bytes]) -> tuple[str, ...]:
         """The keys of the win, as ``solve`` prints them: the ace swaps from the aces as dealt (in
         strategy mode), ``P``, then each move (shortened first: ``shorten.py``)."""
-        from baker8bit.games.blue.demo import ace_swaps, commands
-        from baker8bit.games.blue.shorten import shorten
-
         lay = self.layout
         order, start, moves = self.win(path)
         return ace_swaps(lay.dealt_aces(), order, lay) + commands(start, shorten(start, moves, lay), lay)

@@ -12,9 +12,11 @@ from baker8bit.games.blue import check_command, checker, gamefile, screen, study
 from baker8bit.games.blue.demo import BluePlanner, ace_swaps, commands
 from baker8bit.games.blue.dialogue import BlueDialogue
 from baker8bit.games.blue.game import OPTIONS, RANKS, RULES, SUITS, BlueGame, BlueRules, copy, rules_of
+from baker8bit.games.blue.prove import BlueSpace
 from baker8bit.games.blue.rules import Game, board_text, with_aces
 from baker8bit.games.blue.shorten import shorten
 from baker8bit.games.blue.title import BlueTitle
+from baker8bit.research.layered import ProofTask
 
 
 class BlueSurvey:
@@ -139,9 +141,6 @@ class BlueVariant(Variant):
         answers it: ``dealt`` (the aces as dealt) and ``best`` (the aces undecided: any ordering),
         the second not searched when the first is won (a win as dealt is a win with the best
         ordering)."""
-        from baker8bit.games.blue.prove import BlueSpace
-        from baker8bit.research.layered import ProofTask
-
         lay = position.layout
         return (ProofTask("dealt", BlueSpace(lay, position.initial, "dealt")),
                 ProofTask("best", BlueSpace(lay, position.initial, "best"), won_if="dealt"))

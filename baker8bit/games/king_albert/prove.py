@@ -31,9 +31,13 @@ order is not in the code; a lone card into an empty column is the same position,
 from __future__ import annotations
 
 from baker8bit.core import cards
+from baker8bit.core.compiled import choose
+from baker8bit.freecell import boardtext
 from baker8bit.freecell import moves as fmoves
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
+from baker8bit.freecell.solver.search import SOLVED, Result
+from baker8bit.freecell.solver.shorten import played_by_the_game, shorten_line
 
 BOTTOM, RESERVE, HOME = 52, 53, 54  # ``under``'s values that are not cards
 STATE_BYTES = 16
@@ -45,8 +49,6 @@ COLUMNS = 9
 def implementation(pure: bool | None = None):
     """``_cprove`` when it is built (and the environment does not ask for the plain modules),
     else this module."""
-    from baker8bit.core.compiled import choose
-
     return choose("baker8bit.games.king_albert._cprove", "baker8bit.games.king_albert.prove", pure)
 
 
@@ -278,8 +280,6 @@ class KingAlbertSpace:
     def __init__(self, rules: RuleSet, position: Position, settle: bool = True, pure: bool | None = None):
         self.rules, self.position, self.settle, self.pure = rules, position, settle, pure
         self.under = dealt_under(position)
-        from baker8bit.freecell import boardtext
-
         board = " / ".join(boardtext.write(position, rules).strip().splitlines())
         self.name = f"king-albert{'' if settle else ' unreduced'} code {CODE} {board}"
 
@@ -317,16 +317,11 @@ class KingAlbertSpace:
 
     def describe(self) -> dict:
         """The starting rank and the board (fc-solve's text)."""
-        from baker8bit.freecell import boardtext
-
         return {"starting_rank": self.rules.base, "board": boardtext.write(self.position, self.rules)}
 
     def keys(self, path: list[bytes]) -> tuple[str, ...]:
         """The keys of the win, as ``solve`` prints them: the line shortened
         (``solver/shorten.py``), then played as the game plays it, its automatic moves left out."""
-        from baker8bit.freecell.solver.search import SOLVED, Result
-        from baker8bit.freecell.solver.shorten import played_by_the_game, shorten_line
-
         line = shorten_line(self.position, self.rules, self.line(path))
         auto: tuple[int, ...] = ()
         if self.rules.auto_home:

@@ -21,7 +21,9 @@ from baker8bit.console.contract import Option, VariantError
 from baker8bit.freecell import boardtext
 from baker8bit.freecell.variant import FreecellVariant
 from baker8bit.games.king_albert.dialogue import KingAlbertDialogue
+from baker8bit.games.king_albert.prove import KingAlbertSpace
 from baker8bit.games.king_albert.screen import draw_game
+from baker8bit.research.layered import ProofTask
 
 RANKS = tuple(range(13))  # 0: the suit stacks start empty; 12: only the kings are left to play
 SHIFT_KEY = "X"  # what a held Shift puts before a key: the next run move ignores the empty stacks it needs
@@ -91,9 +93,6 @@ class KingAlbertVariant(FreecellVariant):
     def proof_space(self, position, rules) -> tuple:
         """The position proved by the safe moves home and every other legal single-card move, its
         columns in no order (``prove.py``): one verdict, ``proof``."""
-        from baker8bit.games.king_albert.prove import KingAlbertSpace
-        from baker8bit.research.layered import ProofTask
-
         return (ProofTask("proof", KingAlbertSpace(rules, position)),)
 
     def describe(self, rules) -> str:
