@@ -1,4 +1,4 @@
-"""The package build's compiled part: the three Cython searches (everything else is in
+"""The package build's compiled part: the Cython searches (everything else is in
 pyproject.toml).
 
 Each compiled module has a plain-Python reference that gives the same answers
@@ -19,8 +19,11 @@ from setuptools.command.build_ext import build_ext
 MODULES = [
     ("baker8bit.freecell.solver._cfamily", "baker8bit/freecell/solver/fastfamily.pyx"),
     ("baker8bit.games.blue._csearch", "baker8bit/games/blue/fastsearch.pyx"),
+    ("baker8bit.games.blue._cprove", "baker8bit/games/blue/fastprove.pyx"),
+    ("baker8bit.games.king_albert._cprove", "baker8bit/games/king_albert/fastprove.pyx"),
     ("baker8bit.games.sequence._csearch", "baker8bit/games/sequence/fastsearch.pyx"),
     ("baker8bit.games.sequence._cnested", "baker8bit/games/sequence/fastnested.pyx"),
+    ("baker8bit.research._clayered", "baker8bit/research/fastlayered.pyx"),
 ]
 NOTE = "baker8bit: the compiled searches were not built ({why}); the plain-Python searches will run"
 

@@ -192,7 +192,7 @@ def test_an_unknown_game_is_a_usage_error_not_a_traceback(script):
 
 
 SMOKE_TESTED = {"bench_blue.py", "bench_blue_lengths.py", "bench_family_pure.py", "bench_forget.py", "bench_frame.py",
-                "bench_gif.py",
+                "bench_gif.py", "bench_prove.py",
                 "bench_help.py", "bench_lengths.py", "bench_sequence.py", "bench_solver.py", "bench_video.py"}
 
 
@@ -215,6 +215,19 @@ def test_bench_forget_measures_what_forgetting_costs_against_the_exact_search():
     p = subprocess.run([sys.executable, str(BENCH / "bench_forget.py"), "--smoke", "--game", "blue"],
                        capture_output=True, text=True, cwd=BENCH.parent)
     assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and "Traceback" not in p.stderr
+
+
+def test_bench_prove_prints_the_disk_search_against_the_in_memory_checker():
+    out = run("bench_prove.py")
+    disk = re.findall(rf"^disk search: (\w+) ([\d,]+) states, \d+ layers, {NUM} s \({NUM} s of CPU\), "
+                      rf"([\d,]+) states a CPU second, "
+                      rf"(\d+) bytes a state stored, {NUM} bytes a state on disk at the peak .*peak RSS {NUM} MB, "
+                      rf"buffers held ({NUM}) MB of ({NUM}) MB$", out, re.M)
+    assert len(disk) == 2, out  # Blue, then King Albert
+    assert disk[0][0] == "unsolvable" and disk[0][3] == "12" and disk[1][3] == "15"
+    assert all(float(held) <= float(budget) for *_, held, budget in disk)
+    memory = re.search(r"^in memory: +unsolvable ([\d,]+) states", out, re.M)
+    assert memory and memory.group(1) == disk[0][1] and "the same states" in out, out
 
 
 def test_every_benchmark_has_a_smoke_test():

@@ -278,6 +278,21 @@ def test_check(game):
 
 
 @pytest.mark.parametrize("game", IDS)
+def test_prove(game, tmp_path):
+    """``prove`` decides a small deal of the games that give a state space (Blue, King Albert);
+    the others are refused."""
+    small = {"blue": ["--suits", "2", "--ranks", "4"], "king-albert": ["--starting-rank", "10"]}.get(game, [])
+    code, out, err = cli("prove", game, "--deal", "2", *small, "--dir", str(tmp_path), "--json")
+    if ok_or_refused(code, out, err):
+        answer = json.loads(out)
+        assert answer["search"] in SEARCHES and answer["game"] == game
+        verdicts = [v for k, v in answer.items() if isinstance(v, dict)]
+        assert verdicts and all(v["outcome"] in OUTCOMES and v["states"] > 0 for v in verdicts)
+    else:
+        assert game not in ("blue", "king-albert") and "no state space" in err
+
+
+@pytest.mark.parametrize("game", IDS)
 def test_study(game):
     code, out, err = cli("study", game, "--strategy", "greedy", "--deals", "1-2", "--workers", "1")
     if ok_or_refused(code, out, err):

@@ -5,4 +5,4 @@ sets ``func`` (taking the parsed args, returning an exit code) as a default.
 ``baker8bit.cli`` imports the modules listed in ``MODULES``.
 """
 
-MODULES = ["show", "keys", "shot", "demo", "sound", "stats", "replay", "solve", "survey", "study", "check"]
+MODULES = ["show", "keys", "shot", "demo", "sound", "stats", "replay", "solve", "survey", "study", "check", "prove"]

@@ -329,7 +329,11 @@ class Variant:
     study: Tool | None = None  # ``baker8bit study``: how strategies fare over deals (sequence)
 
     def proof_space(self, position, rules):
-        """The state space of ``prove``'s exhaustive search on disk, or None: no such proof."""
+        """What ``baker8bit prove`` searches exhaustively on disk for ``position``
+        (``research/layered.py``): a tuple of ``research.layered.ProofTask`` (a verdict's name, the
+        game's state space, and the earlier verdict whose win answers it too), searched in order;
+        Blue gives ``dealt`` and ``best`` (``games/blue/prove.py``), King Albert one verdict
+        (``games/king_albert/prove.py``). None, the default: no such proof (``prove`` refuses)."""
         return None
 
     # -- statistics and the saved-game offer ---------------------------------------------------

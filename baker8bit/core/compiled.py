@@ -25,6 +25,10 @@ SEARCHES = {
     "sequence": ("baker8bit.games.sequence._csearch", "baker8bit.games.sequence.search"),
     # the nested Monte Carlo search for the deals the depth-first search leaves unknown
     "sequence-nested": ("baker8bit.games.sequence._cnested", "baker8bit.games.sequence.nested"),
+    # prove: the layered search's record operations and the games' state spaces
+    "layered": ("baker8bit.research._clayered", "baker8bit.research.records"),
+    "blue-prove": ("baker8bit.games.blue._cprove", "baker8bit.games.blue.prove"),
+    "king-albert-prove": ("baker8bit.games.king_albert._cprove", "baker8bit.games.king_albert.prove"),
 }
 COMPILED, PURE = "compiled", "pure"
 

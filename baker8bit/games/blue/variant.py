@@ -12,9 +12,11 @@ from baker8bit.games.blue import check_command, checker, gamefile, screen, study
 from baker8bit.games.blue.demo import BluePlanner, ace_swaps, commands
 from baker8bit.games.blue.dialogue import BlueDialogue
 from baker8bit.games.blue.game import OPTIONS, RANKS, RULES, SUITS, BlueGame, BlueRules, copy, rules_of
+from baker8bit.games.blue.prove import BlueSpace
 from baker8bit.games.blue.rules import Game, board_text, with_aces
 from baker8bit.games.blue.shorten import shorten
 from baker8bit.games.blue.title import BlueTitle
+from baker8bit.research.layered import ProofTask
 
 
 class BlueSurvey:
@@ -156,6 +158,15 @@ class BlueVariant(Variant):
         if keys and position.cursor:  # a game under way is in play mode already
             keys = keys[1:]
         return SearchResult(r.outcome, tuple(moves), positions, seconds, search_name("blue"), keys=keys)
+
+    def proof_space(self, position: Game, rules) -> tuple:
+        """The layout (as dealt, whatever the game file played since) proved two ways, as ``check``
+        answers it: ``dealt`` (the aces as dealt) and ``best`` (the aces undecided: any ordering),
+        the second not searched when the first is won (a win as dealt is a win with the best
+        ordering)."""
+        lay = position.layout
+        return (ProofTask("dealt", BlueSpace(lay, position.initial, "dealt")),
+                ProofTask("best", BlueSpace(lay, position.initial, "best"), won_if="dealt"))
 
     def planner(self, rules, deal: int, strategy: str | None = None):
         return BluePlanner(rules, deal, strategy)

@@ -21,7 +21,9 @@ from baker8bit.console.contract import Option, VariantError, hit_places
 from baker8bit.freecell import boardtext
 from baker8bit.freecell.variant import FreecellVariant
 from baker8bit.games.king_albert.dialogue import KingAlbertDialogue
+from baker8bit.games.king_albert.prove import KingAlbertSpace
 from baker8bit.games.king_albert.screen import OPTION_ROWS, draw_game
+from baker8bit.research.layered import ProofTask
 
 RANKS = tuple(range(13))  # 0: the suit stacks start empty; 12: only the kings are left to play
 SHIFT_KEY = "X"  # what a held Shift puts before a key: the next run move ignores the empty stacks it needs
@@ -98,6 +100,11 @@ class KingAlbertVariant(FreecellVariant):
     def pad_buttons(self, rules):
         """SELECT opens the options window (``V``), as the OPTIONS button does."""
         return {**super().pad_buttons(rules), "PAD_SELECT": "V"}
+
+    def proof_space(self, position, rules) -> tuple:
+        """The position proved by the safe moves home and every other legal single-card move, its
+        columns in no order (``prove.py``): one verdict, ``proof``."""
+        return (ProofTask("proof", KingAlbertSpace(rules, position)),)
 
     def describe(self, rules) -> str:
         return "KING ALBERT" + (f" FROM {rules.base}" if rules.base else "")
