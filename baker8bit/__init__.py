@@ -4,4 +4,4 @@ The engine modules (cards, rules, deal, position, moves, game, keys, boardtext)
 know nothing of Pyxel; the Pyxel window lives in the app modules.
 """
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"

@@ -4,6 +4,7 @@ rule-driven engine playing Baker's Game and Eight Off as their sources state the
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from conftest import DATA, board, machine_on, texts
@@ -160,6 +161,171 @@ def test_bakers_game_run_moves_are_the_single_moves_they_stand_for():
     assert [e for e in texts(m) if e.startswith("move")] == [
         "move B I", "move B J", "move B K", "move B C", "move K C", "move J C", "move I C"]
     assert m.game.moves == 7
+
+
+# One free cell (L) and one empty pile (G): a run of four (8C 7C 6C 5C) onto the 9C of column C.
+FOUR_ONTO_ONE = """
+Foundations: C-4 D-0 H-0 S-0
+Freecells: KD QD JD -
+: AD 2D 3D 4D 5D 6D 7D 8D 9D TD
+: 8C 7C 6C 5C
+: 9C
+: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
+: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS
+: TC JC QC KC
+:
+: KS
+"""
+
+
+def test_bakers_game_sequence_moves_simulate_moving_cards_individually_through_empty_piles():
+    """"if enough empty cells and tableau piles are available, you may move sequences as a
+    shortcut, simulating what could be achieved by moving cards individually": with one free cell
+    and one empty pile, four cards move one at a time (two into the empty pile through the cell,
+    two onto the nine through the cell, the two back), so TBC makes those nine single moves."""
+    m = machine_on(FOUR_ONTO_ONE, "TBC", game="bakers-game")
+    assert [e for e in texts(m) if e.startswith("move")] == [
+        "move B L", "move B G", "move L G", "move B L", "move B C", "move L C", "move G L", "move G C", "move L C"]
+    assert m.game.moves == 9 and "flash B" not in texts(m)
+    assert [cards.to_text(c) for c in m.game.position.columns[2]] == "9C 8C 7C 6C 5C".split()
+    assert m.game.position.columns[6] == () and m.game.position.cells[3] is None
+    # the 1989 game keeps its own group move (n-1 free places for n cards): the same command flashes
+    old = machine_on(FOUR_ONTO_ONE, "TBC", game="baker")
+    assert "flash B" in texts(old) and old.game.moves == 0
+
+
+def spade_run(length: int, onto: bool, cells: int, empties: int) -> Position:
+    """Column A: a run of spades from the queen down (``onto``: onto the KS alone in column B), or
+    from the king down (column B empty); ``cells`` free cells, ``empties`` more empty columns; the
+    other cards are the highest hearts, one a column or cell, the rest home."""
+    top = 11 if onto else 12
+    spades = tuple(cards.make(r, 3) for r in range(top, top - length, -1))
+    hearts = [cards.make(r, 2) for r in range(13)]
+    columns = [spades, (cards.make(12, 3),) if onto else ()]
+    columns += [()] * empties + [(hearts.pop(),) for _ in range(6 - empties)]
+    cells_ = tuple(hearts.pop() for _ in range(4 - cells)) + (None,) * cells
+    return Position(tuple(columns), cells_, (13, 13, len(hearts), top - length + 1))
+
+
+@pytest.mark.parametrize("cells", range(5))
+@pytest.mark.parametrize("empties", range(4))
+def test_bakers_game_runs_of_cells_plus_one_times_two_to_the_empty_piles_halved_into_an_empty_pile(cells, empties):
+    """The longest run a group move carries is (free cells + 1) x 2^(empty piles): onto a card (one
+    card more is refused, the source letter flashing), and into an empty pile, that pile not
+    counted (the longest run that fits goes); each of its single moves is legal in turn."""
+    most = (cells + 1) * 2 ** empties
+    for onto, length in ((True, min(12, most)), (False, 13)):
+        pos = spade_run(length, onto, cells, empties)
+        pos.check(BG)
+        after = pos
+        for step in moves.group_moves(pos, 0, 1, BG):
+            assert moves.is_legal(after, step, BG)
+            after = moves.apply(after, step)
+        assert len(after.columns[1]) - onto == min(length, most)
+        assert after.columns[0] == pos.columns[0][: length - min(length, most)]
+    if most < 12:
+        with pytest.raises(moves.GroupError, match=f"{most + 1} cards (are more than|need {most} free places)") as e:
+            moves.group_moves(spade_run(most + 1, True, cells, empties), 0, 1, BG)
+        assert e.value.side == "src"
+
+
+def test_a_group_move_the_free_places_allow_is_the_same_single_moves_as_before():
+    """A run with one free place for each covered card moves as the 1989 group move does (cells
+    first, then empty piles, one card each: 2n-1 single moves); only longer runs go through the
+    empty piles."""
+    text = FOUR_ONTO_ONE.replace("Freecells: KD QD JD -", "Freecells: KD QD - -").replace(
+        ": AD 2D 3D 4D 5D 6D 7D 8D 9D TD\n", ": AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD\n")
+    pos, rs = board(text, "bakers-game")
+    old, _ = board(text, "baker")
+    assert [s.text(rs) for s in moves.group_moves(pos, 1, 2, rs)] == ["BK", "BL", "BG", "BC", "GC", "LC", "KC"]
+    assert moves.group_moves(pos, 1, 2, rs) == moves.group_moves(old, 1, 2, games.ruleset("baker4"))
+
+
+def test_eight_off_moving_card_by_card_parks_only_in_cells_so_its_runs_stay_cells_plus_one():
+    """Eight Off offers the same shortcut, but an empty pile takes only a king: moving card by card
+    it never holds a parked card (the king is the card that moves last), so the runs are at most
+    the free cells + 1, with or without empty piles."""
+    assert EO.group == "supermove"
+    text = EO_BOARD.replace(": KD\n", ": KD QD\n").replace(
+        ": AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD", ": AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD")
+    pos, rs = board(text, "eight-off")
+    places = replace(rs, group="places")
+    for src in range(8):
+        for dst in range(8):
+            try:
+                now = moves.group_moves(pos, src, dst, rs)
+            except moves.GroupError as e:
+                with pytest.raises(moves.GroupError):
+                    moves.group_moves(pos, src, dst, places)
+                assert e.side in ("src", "dst")
+                continue
+            assert now == moves.group_moves(pos, src, dst, places)
+
+
+# Every column ends on a card nothing takes (the aces are buried), and the jacks wait in the cells
+# for queens buried under their kings: once JS goes to the last free cell (HL), no legal move is
+# left. Before it, TS and TH may go onto the JS.
+ONE_MOVE_FROM_STUCK = """
+Foundations: C-0 D-0 H-0 S-0
+Freecells: JC JD JH -
+: AC 2C 3C 4C 5C 6C 7C 8C 9C TC
+: AD 2D 3D 4D 5D 6D 7D 8D 9D TD
+: AH 2H 3H 4H 5H 6H 7H 8H 9H TH
+: AS 2S 3S 4S 5S 6S 7S 8S 9S TS
+: QC KC
+: QD KD
+: QH KH
+: QS KS JS
+"""
+
+
+def status_line(m: KeyMachine) -> str:
+    from baker8bit.atari.screen import Screen
+    from baker8bit.console.look import Look
+
+    scr = Screen()
+    m.variant.draw_game(scr, m.view(), m.game, m.frame, Look())
+    return scr.text_at(scr.geometry.rows - 1)
+
+
+@pytest.mark.parametrize("game", ["bakers-game", "freecell"])
+def test_a_position_with_no_legal_move_says_no_moves_left_and_a_take_back_still_goes_back(game):
+    """"The game is lost if no legal moves remain and not all cards are in the foundations." The
+    game says so by itself: NO MOVES LEFT on the status line and a ``no moves`` event; a take-back
+    is no move, and still goes back (the status line says MOVES again)."""
+    m = machine_on(ONE_MOVE_FROM_STUCK, game=game)
+    assert not m.game.lost and status_line(m).startswith("MOVES 0")
+    run(m, "HL")
+    assert m.game.lost and texts(m)[-3:] == ["move H L", "tone", "no moves"]
+    assert status_line(m).startswith("NO MOVES LEFT")
+    run(m, "AB <SPACE>")  # a move tried flashes as before; space takes the last move back
+    assert not m.game.lost and texts(m)[-3:] == ["flash line", "takeback", "tone"]
+    assert status_line(m).startswith("MOVES 0")
+    run(m, "<RETURN>")  # the redo comes back to it, and says so again
+    assert texts(m)[-3:] == ["move H L", "tone", "no moves"]
+
+
+def test_eight_off_says_no_moves_left():
+    text = ONE_MOVE_FROM_STUCK.replace("Freecells: JC JD JH -", "Freecells: JC JD JH 8C 9C TC TD -").replace(
+        ": AC 2C 3C 4C 5C 6C 7C 8C 9C TC", ": AC 2C 3C 4C 5C 6C 7C").replace(
+        ": AD 2D 3D 4D 5D 6D 7D 8D 9D TD", ": AD 2D 3D 4D 5D 6D 7D 8D 9D")
+    m = machine_on(text, "HP", game="eight-off")  # the JS to the eighth cell
+    assert m.game.lost and texts(m)[-1] == "no moves" and status_line(m).startswith("NO MOVES LEFT")
+
+
+def test_the_1989_game_says_nothing_when_no_move_is_left():
+    """The 1989 program had no such check: the same position is silent there."""
+    m = machine_on(ONE_MOVE_FROM_STUCK, "HL", game="baker")
+    assert not m.game.lost and "no moves" not in texts(m) and status_line(m).startswith("MOVES 1")
+    assert not any(rs.no_moves_left or rs.group != "places" for rs in games.get("baker").rule_sets().values())
+
+
+def test_no_moves_left_gives_way_to_a_long_deal_number():
+    m = machine_on(ONE_MOVE_FROM_STUCK, "HL", game="bakers-game")
+    m.game.deal = 2147483647
+    assert status_line(m) == "NO MOVES #2147483647"
+    m.game.deal = 11982
+    assert status_line(m) == "NO MOVES LEFT #11982"
 
 
 SWING = """

@@ -59,7 +59,7 @@ def test_every_game_in_progress_and_dialogue_meet_the_contract(game):
     m = games.KeyMachine(rules=games.get(game).rules(), deal=3)
     g, d = m.game, m.dialogue
     assert isinstance(d, Dialogue) and isinstance(g.history, History)
-    for name in ("rules", "deal", "position", "moves", "takebacks_left", "won", "mark", "at_mark", "cheated"):
+    for name in ("rules", "deal", "position", "moves", "takebacks_left", "won", "lost", "mark", "at_mark", "cheated"):
         getattr(g, name)  # declared, never probed: every game gives each
     for name in ("name", "game", "label", "title", "suits", "cards", "marks", "redo", "highlight", "history", "cheat"):
         getattr(g.rules, name)

@@ -192,6 +192,22 @@ def test_a_run_moves_as_the_single_moves_its_free_cells_and_empty_columns_allow(
     assert "flash B" in texts(m) and m.game.moves == 0
 
 
+def test_a_run_moves_a_card_at_a_time_through_the_empty_columns_too():
+    """[Windows help] a run moves at once when there are enough free cells and empty columns to move
+    it a card at a time: with one free cell and one empty column, four cards (two into the column
+    through the cell, two onto the nine, the two back): (1 + 1) x 2^1."""
+    run4 = {1: "8S 7H 6C 5D", 2: "9H", 3: "", 4: "KC", 5: "KD", 6: "KH", 7: "JD"}
+    pos, _ = layout(run4, cells="QC QD QS -")
+    m = KeyMachine(rules=RS, position=pos)
+    run(m, "TBC")
+    assert [t for t in texts(m) if t.startswith("move")] == [
+        "move B L", "move B D", "move L D", "move B L", "move B C", "move L C", "move D L", "move D C", "move L C"]
+    assert [cards.to_text(c) for c in m.game.position.columns[2]] == "9H 8S 7H 6C 5D".split()
+    # into an empty column the longest run that fits: the other empty column doubles the cell
+    pos, _ = layout({1: "8S 7H 6C 5D", 2: "", 3: "", 4: "KC", 5: "KD", 6: "KH", 7: "JD"}, cells="QC QD QS -")
+    assert len([s for s in moves.group_moves(pos, 1, 2, RS) if s.dst == col(2)]) == 4
+
+
 def test_any_card_goes_into_an_empty_column_and_a_group_fills_it_with_the_longest_run_that_fits():
     pos, _ = layout({1: "8S 7H 6C 5D", 2: "", 3: "4C"}, cells="3D - - -")
     assert legal(pos, col(3), col(2))  # a four, not a king

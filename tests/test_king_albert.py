@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -84,6 +85,24 @@ def test_nine_building_stacks_of_one_to_nine_cards_and_a_reserve_of_seven():
         assert list(pos.cells) == order[45:]
         assert [c[0] for c in pos.columns] == order[:9]  # row 0 goes to every stack
         assert [c[1] for c in pos.columns[1:]] == order[9:17]  # row 1 to stacks B..I
+
+
+def test_the_building_stacks_stay_under_the_reserve_as_recorded():
+    """"The nine building stacks are found in the bottom half of the screen": not followed, and
+    recorded in docs/FAITHFULNESS.md with the reason. On the 24 rows the stacks run from row 4 to
+    row 20 (17 rows, the last 17 cards of a longer stack); the bottom half above the buttons
+    (rows 12-20) would hold 9, no more than stack I is dealt, though a stack grows to 21 cards
+    (8 under a king, then the queen down to the ace)."""
+    from baker8bit.games.king_albert import screen
+
+    assert (screen.FIELD, screen.FIELD_ROWS) == (4, 17) and screen.BUTTONS[0][0] == 21
+    bottom_half = screen.BUTTONS[0][0] - 24 // 2
+    assert bottom_half == 9 < 8 + 1 + 12
+    scr = _screen(machine(rules=AUTO))
+    assert scr.text_at(screen.FIELD)[1] == "9" and scr.text_at(screen.LINE)[1] == "A"  # 9D under the letter A
+    page = (Path(__file__).parent.parent / "docs" / "FAITHFULNESS.md").read_text()
+    decision = " ".join(next(b for b in page.split("\n- ") if "bottom half of the screen" in b).split())
+    assert "[decided] not followed" in decision and "21 cards" in decision and "rows 12-20" in decision
 
 
 def test_show_writes_fc_solve_format_with_the_reserve_as_free_cells(capsys):
@@ -266,6 +285,45 @@ def test_a_saved_game_with_a_cheat_move_loads():
     assert g.position == m.game.position and g.moves == m.game.moves
 
 
+# -- No legal move left -------------------------------------------------------------------
+
+# The black cards are home but the king of clubs; every other card is red, so none builds on
+# another, and the red aces are buried: once the KC goes home (IT), no legal move is left.
+STUCK_AFTER_IT = """Foundations: C-Q D-0 H-0 S-K
+Freecells: 6H 7D 7H 8D 8H 9D 9H
+: TD JD AD 2D
+: TH JH AH 2H
+: QD 3D
+: QH 3H
+: KD 4D
+: KH 4H
+: 5D
+: 5H
+: 6D KC
+"""
+
+
+@pytest.mark.parametrize("auto", [True, False])
+def test_a_game_with_no_legal_move_left_says_no_moves_left(auto):
+    """No legal move is left (the automatic moves are legal moves home, so they come first; a
+    cheat is no legal move; undo is no move): the status line says NO MOVES LEFT, with a ``no
+    moves`` event; undo still takes the move back."""
+    m = machine(STUCK_AFTER_IT, rules=AUTO if auto else MANUAL)
+    assert not m.game.lost and "MOVES 0" in _screen(m).text_at(23)
+    play(m, "IT")
+    assert m.game.lost and [e.text for e in m.events[-3:]] == ["move I T", "tone", "no moves"]
+    assert _screen(m).text_at(23).startswith("NO MOVES LEFT")
+    play(m, "<SPACE>")
+    assert not m.game.lost and _screen(m).text_at(23).startswith("MOVES 0")
+
+
+def test_no_moves_left_beside_cheat():
+    m = machine(STUCK_AFTER_IT)
+    m.game.cheated = True
+    play(m, "IT")
+    assert _screen(m).text_at(23) == "NO MOVES   CHEAT".ljust(20)
+
+
 # -- Buttons and options ----------------------------------------------------------------
 
 
@@ -398,6 +456,27 @@ def test_the_options_window_is_clickable():
     scr = _screen(m)
     keys = {scr.key_at(r, c) for r in range(24) for c in range(20)}
     assert {"S", "A", "V"} <= keys
+
+
+@pytest.mark.parametrize("rank", range(13))
+def test_the_options_window_shows_its_whole_text_at_every_starting_rank(rank):
+    """"Starting rank - This option sets the rank of the cards at the tops of the suit stacks":
+    the window shows the option and its value whole, inside the window, at every rank (at rank 0
+    "NONE" was cut at the window's edge, STARTING RANK NO)."""
+    from baker8bit.games.king_albert.screen import OPTION_ROWS, WINDOW
+
+    m = play(machine(), "V" + " S" * rank)
+    scr = _screen(m)
+    rows = [scr.text_at(r) for r in OPTION_ROWS]
+    assert all(not (row[: WINDOW[0]] + row[WINDOW[1] + 1:]).strip() for row in rows)  # nothing outside it
+    words = [row[WINDOW[0]: WINDOW[1] + 1].split() for row in rows]
+    value = "NONE" if rank == 0 else cards.RANKS[rank - 1]
+    assert ["S", "STARTING", "RANK"] in words and [value] in words and ["NEXT", "NEW", "GAME"] in words
+    assert words.index([value]) == words.index(["S", "STARTING", "RANK"]) + 1  # its value under it
+    assert ["A", "AUTO", "MOVES", "OFF"] in words and ["V", "OK"] in words
+    # a click on the value line steps the rank as the name's line does
+    value_row = OPTION_ROWS[0] + words.index([value])
+    assert scr.key_at(value_row, 4) == "S" == scr.key_at(value_row - 1, 4)
 
 
 def test_keys_json_help_and_a_recording_replay():

@@ -194,6 +194,62 @@ def test_replay_refuses_an_incompatible_recording(monkeypatch):
     assert replay(rec, check_program=False).frame == 0
 
 
+# One free cell, one empty pile: Baker's Game's TBC carries the four clubs through the empty pile
+# since the supermoves (compat.SUPERMOVES); before, it flashed the B.
+FOUR_ONTO_ONE = """
+Foundations: C-4 D-0 H-0 S-0
+Freecells: KD QD JD -
+: AD 2D 3D 4D 5D 6D 7D 8D 9D TD
+: 8C 7C 6C 5C
+: 9C
+: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
+: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS
+: TC JC QC KC
+:
+: KS
+"""
+
+
+def supermove_recording(program: str, start: str) -> Recording:
+    """A recording of ``TBC`` on ``FOUR_ONTO_ONE`` (``start``: from the board, or from Baker's Game's
+    title with that board saved as the game to resume), made by baker8bit ``program``."""
+    pos, rs = board(FOUR_ONTO_ONE, "bakers-game")
+    if start == "board":
+        r = Recorder(seed=1, rules=rs, position=pos)
+    else:
+        from baker8bit.freecell.game import Game
+
+        r = Recorder(seed=1, game=Game(rs, pos))
+    for k in "TBC":
+        r.press(k)
+    for _ in range(200):
+        r.tick()
+    return parse(dump(r.recording()).replace(f"program {__version__}\n", f"program {program}\n"))
+
+
+@pytest.mark.parametrize("start", ["board", "saved"])
+def test_a_recording_from_before_the_supermoves_replays_its_group_moves_as_made(monkeypatch, start):
+    """A recording of an earlier version replays with that version's group moves (``compat``):
+    no ``MACHINE_CHANGES`` row is needed, and every older recording still replays."""
+    monkeypatch.setattr(compat, "__version__", compat.SUPERMOVES)  # as this program will be: check_program=False
+    old = replay(supermove_recording("0.3.0", start), check_program=False)
+    assert "flash B" in texts(old) and old.game.moves == 0 and old.game.rules.group == "places"
+    new = replay(supermove_recording(compat.SUPERMOVES, start), check_program=False)
+    assert "flash B" not in texts(new) and new.game.moves == 9 and new.game.rules.group == "supermove"
+    assert recording.compatibility("0.3.0", current=compat.SUPERMOVES) is None
+
+
+def test_the_rules_profile_names_the_version_the_supermoves_ship_in():
+    assert compat.rules_profile("0.3.0", current="0.3.0") is None  # not before the version has them
+    assert compat.rules_profile("0.3.0", current=compat.SUPERMOVES) is compat.places
+    assert compat.rules_profile("0.1.0", current="9.0.0") is compat.places
+    assert compat.rules_profile(compat.SUPERMOVES, current="9.0.0") is None
+    assert compat.rules_profile(None) is None
+    rs = board(FOUR_ONTO_ONE, "bakers-game")[1]
+    assert compat.places(rs).group == "places" and compat.places(rs).name == rs.name
+    assert compat.places(baker_rules(4)) is baker_rules(4)  # the 1989 game's was "places" already
+
+
 def test_the_recorded_timing_is_used():
     fast = compat.timing(dict(flash_frames=10, flash_half=2, group_step=3, winner_half=5,
                               help_states=50, help_max_states=1000, help_half=4))

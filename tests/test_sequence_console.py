@@ -71,6 +71,18 @@ def test_a_won_deal_plays_to_winner_through_the_keys():
     assert m.phase == "prompt"
 
 
+def test_a_game_with_no_legal_move_left_says_so_with_an_event():
+    """Lost when no legal move is left (rule 5): NO MOVES LEFT, and the ``no moves`` event every game
+    that says so gives (deal 1, played by the look-ahead player, is lost after 69 moves)."""
+    m = seq(1)
+    while not m.game.lost:
+        run(m, " ".join(str(players.best_move(m.game.position))))
+    assert m.game.moves == 69 and texts(m)[-1] == "no moves" and texts(m).count("no moves") == 1
+    assert compose(m.view(), m.game).text_at(23).startswith("NO MOVES LEFT")
+    run(m, "<SPACE>")
+    assert not m.game.lost and texts(m)[-2:] == ["takeback", "tone"]
+
+
 def test_t_sends_a_card_to_the_first_final_pile_it_continues():
     deck = State.dealt(WON_DEAL)
     m = seq(WON_DEAL)

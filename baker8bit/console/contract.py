@@ -14,7 +14,7 @@ has and inherits what it has not. Nothing probes a game for an attribute.
 The game in progress (``Variant.new_game``) and its key dialogue (``Variant.dialogue``) meet the
 contracts of ``console/dialogue.py`` (``Dialogue``) and ``core/history.py`` (``History``): a game
 gives ``rules``, ``deal``, ``position``, ``history``, ``moves``, ``takebacks_left``, ``won``,
-``at_mark`` and ``take_back()`` / ``redo()``.
+``lost`` (the game says NO MOVES LEFT), ``at_mark`` and ``take_back()`` / ``redo()``.
 """
 
 from __future__ import annotations

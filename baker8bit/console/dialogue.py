@@ -9,7 +9,8 @@ tone and may end in WINNER. A game's dialogue subclasses this and says what its
 keys mean (``freecell/dialogue.py``, ``games/sequence/dialogue.py``).
 
 The game object gives ``rules`` (with ``label`` and ``redo``), ``deal``,
-``moves``, ``takebacks_left``, ``won``, ``at_mark``, ``take_back()`` and ``redo()``.
+``moves``, ``takebacks_left``, ``won``, ``lost`` (no legal move is left, where the game says so:
+``NO MOVES LEFT``), ``at_mark``, ``take_back()`` and ``redo()``.
 """
 
 from __future__ import annotations
@@ -70,6 +71,8 @@ class Dialogue:
             self.emit(ev.RESUME, g.moves, g.takebacks_left)
         if g.won:
             self.win()
+        else:
+            self.say_lost()
 
     @property
     def busy(self) -> bool:
@@ -162,6 +165,7 @@ class Dialogue:
         if g.take_back():
             self.emit(ev.TAKEBACK)
             self.emit(ev.BUZZER if g.at_mark else ev.TONE)
+            self.say_lost()
 
     def redo(self) -> None:
         """RETURN, where the rules have a redo: the last move taken back, made again."""
@@ -178,13 +182,23 @@ class Dialogue:
         self.emit(ev.FLASH, what)
 
     def announce(self, move) -> None:
-        """A move was made: its two keys, the tone, and WINNER when it won the game."""
+        """A move was made: its two keys, the tone, and WINNER when it won the game (or ``no moves``
+        when no legal move is left)."""
         keys = self.move_keys(move)
         self.emit(ev.MOVE, keys[0], keys[1])
         self.emit(ev.TONE)
         if self.game.won:
             self.on_win()
             self.win()
+        else:
+            self.say_lost()
+
+    def say_lost(self) -> None:
+        """The game has come to a position: the ``no moves`` event when no legal move is left there
+        (``game.lost``: the games whose rules say so); the screen says NO MOVES LEFT while it lasts.
+        Nothing else changes: a take-back still goes back (the game is not over, as WINNER is)."""
+        if self.game.lost:
+            self.emit(ev.NO_MOVES)
 
     def move_keys(self, move) -> str:
         return str(move)

@@ -119,10 +119,14 @@ class KeyMachine:
         menu: bool = False,
         prefs: dict[str, dict[str, Any]] | None = None,
         help_profile: Callable | None = None,
+        rules_profile: Callable | None = None,
     ):
         self.games = games
         # what HELP's tasks become for a recording of an earlier version (``games/compat.py``)
         self.help_profile = help_profile
+        # what the rule sets become for a recording of an earlier version (``games/compat.py``):
+        # each game begun gets its rules as that version played them
+        self.rules_profile = rules_profile
         # Where a dialogue's save and load requests go (``sessions/userdata.DataFiles``: the user
         # data folder), set by whoever runs the machine; None: they fail, as with no folder.
         self.files: Files | None = None
@@ -197,6 +201,8 @@ class KeyMachine:
         self._begin(game, resumed=True)
 
     def _begin(self, game, resumed: bool = False) -> None:
+        if self.rules_profile is not None:
+            game.rules = self.rules_profile(game.rules)
         self.variant = self.games.of_rules(game.rules)
         self.title = self.variant.title()
         self._phase = "game"

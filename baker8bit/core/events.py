@@ -26,6 +26,7 @@ REDO = "redo"
 MARK = "mark"
 FLASH = "flash"  # (letter or "line",)
 WINNER = "winner"
+NO_MOVES = "no moves"  # no legal move is left: the status line says NO MOVES LEFT (a take-back still works)
 # Games with a planning mode and game files (Blue)
 MODE = "mode"  # ("strategy" or "play",): the game switched mode
 PLAN = "plan"  # (card, slot or "-"): a card drawn into the strategy layout at a slot, or erased from it

@@ -15,12 +15,14 @@ taken back, where the rules have a redo. The 1989 program's rules implemented he
   it from the take-back memory.
 - move count: single-card moves on the path from the deal (a take-back
   subtracts one).
+- no moves left: with ``rules.no_moves_left`` (not the 1989 game) ``lost`` says when no legal
+  move is left; the game goes on (a take-back is still possible).
 """
 
 from __future__ import annotations
 
 from baker8bit.core.history import History
-from baker8bit.freecell.moves import Move, RunMove, apply, apply_run, is_legal, run_fits
+from baker8bit.freecell.moves import Move, RunMove, apply, apply_run, is_legal, legal_moves, run_fits
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
 
@@ -110,3 +112,18 @@ class Game:
     @property
     def won(self) -> bool:
         return self.position.is_complete()
+
+    @property
+    def lost(self) -> bool:
+        """Whether the game says NO MOVES LEFT (rules with ``no_moves_left``): not won, and no legal
+        single move is left (so no group move either, which is single moves; a take-back is no
+        move, a cheat is none; King Albert's automatic moves are legal moves home)."""
+        if not self.rules.no_moves_left:
+            return False
+        if self._lost_at is not self.position:  # once a position: the screen asks every frame
+            self._lost_at = self.position
+            self._lost = not self.won and not legal_moves(self.position, self.rules)
+        return self._lost
+
+    _lost_at: Position | None = None
+    _lost = False

@@ -13,6 +13,7 @@ or a king), and so how long a run is and where a group move may park cards.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from baker8bit.core import cards
@@ -186,10 +187,65 @@ def free_places(pos: Position, exclude: tuple[int, ...], rules: RuleSet) -> list
     """Where a group move may park single cards: empty cells (leftmost first), then empty
     columns not in ``exclude`` when an empty column takes any card (a king-only empty
     column cannot hold the cards a run parks, which are not all kings)."""
-    out: list[Place] = [] if rules.reserve else [("cell", i) for i, c in enumerate(pos.cells) if c is None]
-    if rules.empty == "any":
-        out += [("column", i) for i, c in enumerate(pos.columns) if not c and i not in exclude]
-    return out
+    return free_cells(pos, rules) + empty_columns(pos, exclude, rules)
+
+
+def free_cells(pos: Position, rules: RuleSet) -> list[Place]:
+    """The empty cells a card may be parked in, leftmost first (none in a reserve)."""
+    return [] if rules.reserve else [("cell", i) for i, c in enumerate(pos.cells) if c is None]
+
+
+def empty_columns(pos: Position, exclude: tuple[int, ...], rules: RuleSet) -> list[Place]:
+    """The empty columns (not in ``exclude``) that may hold parked cards, leftmost first: none
+    where an empty column takes only a king (moving card by card, only the run's king could go
+    there, and the king is the card that moves last)."""
+    if rules.empty != "any":
+        return []
+    return [("column", i) for i, c in enumerate(pos.columns) if not c and i not in exclude]
+
+
+def carried(cells: int, empties: int, rules: RuleSet) -> int:
+    """The most cards a group move carries with ``cells`` free cells and ``empties`` empty columns
+    that may hold cards (``RuleSet.group``): one card a free place, or, moving card by card
+    through the empty columns as well, (cells + 1) x 2^empties."""
+    if rules.group == "places":
+        return cells + empties + 1
+    return (cells + 1) << empties
+
+
+@cache
+def _split(n: int, cells: int, empties: int) -> tuple[int, int]:
+    """(single moves, cards put first into an empty column) of the shortest way of carrying
+    ``n`` cards by moving them card by card through ``cells`` free cells and ``empties`` empty
+    columns: one card a free place when they are enough (2n-1 moves: no card can move fewer than
+    twice but the landing one), else the top h cards into the first empty column, the rest to
+    the destination with the other places, the h cards after them; the split with the fewest
+    moves, and of those the most cards put into the empty column (Pipkin's tip: "transfer as
+    many cards as possible to each space and then reassemble the sequence")."""
+    if n - 1 <= cells + empties:
+        return 2 * n - 1, 0
+    if n > (cells + 1) << empties:
+        raise ValueError(f"{n} cards are more than {cells} cells and {empties} empty columns carry")
+    best = (0, 0)
+    most = (cells + 1) << (empties - 1)  # what the other places carry, into the empty column and from it
+    for h in range(1, n):
+        if h <= most and n - h <= most:
+            moves = 2 * _split(h, cells, empties - 1)[0] + _split(n - h, cells, empties - 1)[0]
+            if not best[0] or moves <= best[0]:
+                best = (moves, h)
+    return best
+
+
+def _carry(src: Place, dst: Place, n: int, cells: list[Place], empties: list[Place]) -> list[Move]:
+    """The single moves that carry the ``n`` bottom cards of ``src`` (a run) onto ``dst`` (``_split``):
+    with enough free places, the n-1 covering cards out (exposed card first, to the cells then
+    the empty columns, leftmost first), the landing card, the parked cards back in reverse order."""
+    _, h = _split(n, len(cells), len(empties))
+    if not h:
+        parked = (cells + empties)[: n - 1]
+        return [Move(src, p) for p in parked] + [Move(src, dst)] + [Move(p, dst) for p in reversed(parked)]
+    home, rest = empties[0], empties[1:]
+    return _carry(src, home, h, cells, rest) + _carry(src, dst, n - h, cells, rest) + _carry(home, dst, h, cells, rest)
 
 
 class GroupError(ValueError):
@@ -210,7 +266,10 @@ def group_moves(pos: Position, src: int, dst: int, rules: RuleSet) -> list[Move]
     first to free parking spaces then empty columns (leftmost first), the landing
     card moves, and the parked cards come back in reverse order: 2n-1 moves.
     Under other rules the same holds with their building rule; into an empty
-    column that takes only kings, the run must be led by a king.
+    column that takes only kings, the run must be led by a king. With ``group =
+    "supermove"`` a run longer than the free places allow is carried through the empty
+    columns as moving card by card allows (``carried``, ``_split``); a run the free places
+    allow moves exactly as above.
     """
     source = pos.columns[src]
     if src == dst:
@@ -218,7 +277,14 @@ def group_moves(pos: Position, src: int, dst: int, rules: RuleSet) -> list[Move]
     if not source:
         raise GroupError("the source column is empty", "src")
     run = run_length(source, rules)
-    free = free_places(pos, (src, dst), rules)
+    cells, empties = free_cells(pos, rules), empty_columns(pos, (src, dst), rules)
+    most = carried(len(cells), len(empties), rules)
+
+    def too_many(n: int) -> GroupError:
+        if rules.group == "places" or not empties:  # one card a free place
+            return GroupError(f"{n} cards need {n - 1} free places, there are {len(cells) + len(empties)}", "src")
+        return GroupError(f"{n} cards are more than {len(cells)} free cells and {len(empties)} empty columns "
+                          f"carry ({most})", "src")
     target = pos.columns[dst]
     if target:
         top = target[-1]
@@ -226,25 +292,18 @@ def group_moves(pos: Position, src: int, dst: int, rules: RuleSet) -> list[Move]
         n = cards.rank_of(top) - cards.rank_of(bottom)
         if not 1 <= n <= run or not builds_on(source[-n], top, rules):
             raise GroupError("no card of the run goes onto the destination", "dst")
-        if n - 1 > len(free):
-            raise GroupError(f"{n} cards need {n - 1} free places, there are {len(free)}", "src")
+        if n > most:
+            raise too_many(n)
     elif rules.empty == "any":
-        n = min(run, len(free) + 1)
+        n = min(run, most)
     else:
         kings = [k for k in range(1, run + 1) if cards.rank_of(source[-k]) == 12]
         if not kings:
             raise GroupError("only a king-led run goes into an empty column", "dst")
         n = kings[0]
-        if n - 1 > len(free):
-            raise GroupError(f"{n} cards need {n - 1} free places, there are {len(free)}", "src")
-    out: list[Move] = []
-    parked = free[: n - 1]
-    for place in parked:
-        out.append(Move(("column", src), place))
-    out.append(Move(("column", src), ("column", dst)))
-    for place in reversed(parked):
-        out.append(Move(place, ("column", dst)))
-    return out
+        if n > most:
+            raise too_many(n)
+    return _carry(("column", src), ("column", dst), n, cells, empties)
 
 
 # ---- run moves at once (King Albert's "cheat") --------------------------------

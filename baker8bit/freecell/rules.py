@@ -24,6 +24,14 @@ DEALS = ("rows", "triangle")
 # triangle (King Albert): column i gets i+1 cards, dealt row by row (row k to columns k..C-1),
 # the cards left over to the cells
 LAYOUTS = ("one-row", "two-rows")  # cells and foundations on one top row, or foundations on a row of their own
+GROUPS = ("places", "supermove")
+# How many cards a group move (``T`` source destination) carries, each time as the single moves a
+# player could make one card at a time (``moves.group_moves``):
+# places: n cards need n-1 free places, each an empty cell or an empty column holding one card (the
+#   1989 program's group move; King Albert's "an empty space for every moved card below the top card");
+# supermove: an empty column may hold a part of the run as well, as moving card by card allows: up to
+#   (free cells + 1) x 2^(empty columns) cards, the destination not counted when it is itself empty
+#   (Baker's Game's "simulating what could be achieved by moving cards individually").
 
 
 class RulesError(ValueError):
@@ -52,12 +60,16 @@ class RuleSet:
     base: int = 0  # ranks already on the suit stacks when a game starts (King Albert's "starting rank")
     auto_home: bool = False  # the game moves a card home itself when nothing can go on it any more
     cheat: bool = False  # a whole ordered run may be moved at once without the empty places it needs
+    group: str = "places"  # how many cards a group move carries (GROUPS)
+    no_moves_left: bool = False  # the game says NO MOVES LEFT when no legal move is left (the 1989 program did not)
 
     def __post_init__(self) -> None:
         if self.build not in BUILDS:
             raise RulesError(f"rule set {self.name!r}: build must be one of {BUILDS}, not {self.build!r}")
         if self.empty not in EMPTIES:
             raise RulesError(f"rule set {self.name!r}: empty must be one of {EMPTIES}, not {self.empty!r}")
+        if self.group not in GROUPS:
+            raise RulesError(f"rule set {self.name!r}: group must be one of {GROUPS}, not {self.group!r}")
         if self.deal not in DEALS or self.layout not in LAYOUTS:
             raise RulesError(f"rule set {self.name!r}: unknown deal or layout")
         if not 1 <= self.suits <= 4 or not 1 <= self.columns or not 0 <= self.cells_dealt <= self.cells:

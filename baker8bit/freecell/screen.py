@@ -4,7 +4,8 @@ The 1989 layout (docs/FAITHFULNESS.md, "The screen"): ``P`` and the parking spac
 (gold stars) at the top left with their key letters underneath, ``T`` and the
 terminal piles (green stars) at the top right, the purple line of column
 letters over the field with ``T`` at its right end, the field, and a status
-line. Rows and spacing come from ``data/layout.toml``; colours from the
+line (``NO MOVES LEFT`` there when no legal move is left, in the games whose rules say so). Rows
+and spacing come from ``data/layout.toml``; colours from the
 palette's ``baker-colours.toml``. A rule set with the ``two-rows`` layout
 (Eight Off: eight cells) puts the terminal piles on a row of their own under
 the cell letters.
@@ -73,6 +74,12 @@ def terminal_columns(piles: int) -> list[int]:
 def letter_line_t_column() -> int:
     """The ``T`` key at the right end of the purple line (it turns black for a group command)."""
     return layout_data()["screen"]["cols"] - 1
+
+
+def no_moves_text(room: int) -> str:
+    """What the status line says when no legal move is left (``game.lost``), in ``room`` cells:
+    ``NO MOVES LEFT``, or ``NO MOVES`` beside a long deal number."""
+    return "NO MOVES LEFT" if room >= len("NO MOVES LEFT") else "NO MOVES"
 
 
 def terminal_row(rules) -> int:
@@ -147,6 +154,8 @@ def draw_game(scr: Screen, view, game, frame: int, opts: Look) -> None:
         if view.winner_lit:
             scr.put(status, 0, "WINNER", 1)
         scr.put(status, 7, f"{view.moves}", 0)
+    elif game.lost:
+        scr.put(status, 0, no_moves_text(g.cols - len(deal) - 1), 3)
     else:
         left = f"MOVES {view.moves}"
         if len(left) + 1 + len(deal) > g.cols:

@@ -86,8 +86,10 @@ def read_board(variant: Variant, text: str, options=None):
 
 class KeyMachine(machine.KeyMachine):
     """The console's key machine (``console/machine.py``) with this package's games, and the HELP
-    of its timing's version (``compat.profile``: a recording of an earlier version's)."""
+    of its timing's version (``compat.profile``: a recording of an earlier version's) and the rules
+    of its ``program`` version (``compat.rules_profile``: a recording's; None: today's)."""
 
-    def __init__(self, **options):
+    def __init__(self, program: str | None = None, **options):
         timing = options.get("timing")
-        super().__init__(registry(), help_profile=compat.profile(timing) if timing is not None else None, **options)
+        super().__init__(registry(), help_profile=compat.profile(timing) if timing is not None else None,
+                         rules_profile=compat.rules_profile(program), **options)

@@ -1,4 +1,4 @@
-"""Older versions' timings and HELP, in one place: recordings of earlier versions replay as made.
+"""Older versions' timings, HELP and rules, in one place: recordings of earlier versions replay as made.
 
 A recording's timing line names every timing its version had. The timings added since are, newest
 first, ``help_lead``, ``help_plan``, ``help_first`` and ``help_rate``; a recording that lacks one
@@ -17,6 +17,17 @@ that means:
   game's dialogue asks HELP for today into the task that version ran
   (``console/thinking.Advisor.profile``), so the dialogues know only today's HELP.
 
+- ``rules_profile`` gives the rules of a recording's program version, which ``games.KeyMachine``
+  hands the machine (``KeyMachine.rules_profile``: each game begun gets its rule set as that
+  version played it). Before ``SUPERMOVES`` a group move carried one card a free place in every
+  game (``RuleSet.group = "places"``); Baker's Game and FreeCell now carry longer runs through the
+  empty columns (``"supermove"``), so a ``T`` command of an older recording that flashed, or
+  moved fewer cards into an empty column, would do otherwise. Only the rule set's ``group`` is
+  turned back: Eight Off's runs are the same under both (an empty pile takes only a king), King
+  Albert's and the 1989 game's are ``"places"`` (so King Albert's options window, which picks
+  today's rule set, needs no profile), and ``NO MOVES LEFT`` changes no key's effect (a replay of
+  an older recording shows it, and its event, where today's program would).
+
 The older searches these tasks run stay because the recordings and goldens of those versions in
 the tests replay through them (``tests/data/machine-1989.jsonl``: 0.2.0's HELP).
 """
@@ -25,11 +36,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
+from baker8bit import __version__
 from baker8bit.console.thinking import Task
 from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE, SearchResult
 from baker8bit.core.timing import Timing
 from baker8bit.freecell import advisor
+from baker8bit.freecell.rules import RuleSet
 from baker8bit.freecell.solver import searcher
 from baker8bit.games.blue import checker
 from baker8bit.games.blue import dialogue as blue
@@ -170,3 +184,34 @@ def profile(timing_: Timing) -> Profile:
     if "help_plan" in missing:
         return LEVELS
     return CURRENT
+
+
+# -- before SUPERMOVES: every group move carried one card a free place ------------------------------
+
+# The program version whose Baker's Game, Eight Off and FreeCell carry runs through the empty columns
+# (``RuleSet.group``) and say NO MOVES LEFT (``RuleSet.no_moves_left``): the next release's.
+SUPERMOVES = "0.4.0"
+
+
+def version(text: str) -> tuple[int, ...]:
+    """A program version as numbers (``"0.3.0"`` -> ``(0, 3, 0)``); a recording's is checked when read."""
+    return tuple(int(p) for p in text.split("."))
+
+
+def places(rules: Any) -> Any:
+    """``rules`` as a version before ``SUPERMOVES`` played them: a FreeCell-family rule set's group
+    move with one card a free place; any other game's rules as they are."""
+    if isinstance(rules, RuleSet) and rules.group != "places":
+        return replace(rules, group="places")
+    return rules
+
+
+def rules_profile(program: str | None, current: str | None = None) -> Callable[[Any], Any] | None:
+    """What the rule sets of a recording made with baker8bit ``program`` become on the ``current``
+    version (None: this one): ``places`` for a recording older than ``SUPERMOVES`` once the current
+    version has them (as ``sessions/recording.compatibility`` counts a change); None (today's
+    rules) otherwise."""
+    current = current or __version__
+    if program is None or not version(program) < version(SUPERMOVES) <= version(current):
+        return None
+    return places

@@ -153,12 +153,15 @@ class Start:
                 out[v.id] = dict(v.recorded_defaults)
         return out
 
-    def machine(self, seed: int, timing: Timing) -> KeyMachine:
-        """A fresh machine in this start, with ``timing`` (and its version's HELP: ``games/compat.py``)."""
+    def machine(self, seed: int, timing: Timing, program: str | None = None) -> KeyMachine:
+        """A fresh machine in this start, with ``timing`` (and its version's HELP: ``games/compat.py``)
+        and the rules of baker8bit ``program``, the version that recorded it (None: this one's)."""
         if self.kind in ("menu", "prompt"):
-            return KeyMachine(seed=seed, timing=timing, game=self.game, menu=self.menu, prefs=self.prefs())
+            return KeyMachine(seed=seed, timing=timing, game=self.game, menu=self.menu, prefs=self.prefs(),
+                              program=program)
         if self.kind == "saved":
-            m = savegame.machine_from_game(savegame.parse(self.text or ""), seed, timing, menu=self.menu)
+            m = savegame.machine_from_game(savegame.parse(self.text or ""), seed, timing, menu=self.menu,
+                                           program=program)
             m.prefs = self.prefs()
             return m
         rs = games.ruleset(self.rules)
@@ -166,7 +169,7 @@ class Start:
         if self.kind == "board":
             pos, rs = games.of_rules(rs).record_board_read(self.text or "", rs)
         return KeyMachine(seed=seed, rules=rs, deal=self.deal, position=pos, timing=timing, menu=self.menu,
-                          prefs=self.prefs())
+                          prefs=self.prefs(), program=program)
 
     @classmethod
     def of(cls, machine: KeyMachine) -> Start:
@@ -300,7 +303,7 @@ def replay(
         if reason:
             raise RecordingError(reason)
     try:
-        m = rec.start.machine(rec.seed, rec.timing)
+        m = rec.start.machine(rec.seed, rec.timing, rec.program)
     except (ValueError, KeyError, boardtext.BoardError, savegame.SaveError) as e:  # VariantError is a ValueError
         raise RecordingError(f"the start cannot be rebuilt: {e}") from None
     m.files = userdata.DataFiles()  # a game's own files (Blue's W and R), as when it was recorded

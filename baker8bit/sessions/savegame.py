@@ -210,7 +210,8 @@ def load_or_set_aside(path: str | os.PathLike) -> tuple[Game | None, str | None]
 # -- resuming ------------------------------------------------------------------
 
 
-def machine_from_game(game: Game, seed: int = 0, timing: Timing | None = None, menu: bool = False) -> KeyMachine:
+def machine_from_game(game: Game, seed: int = 0, timing: Timing | None = None, menu: bool = False,
+                      program: str | None = None) -> KeyMachine:
     """A key machine playing ``game`` as saved, at frame 0.
 
     Its events are ``deal S D`` (as for any game start), then ``resume M H``
@@ -218,6 +219,6 @@ def machine_from_game(game: Game, seed: int = 0, timing: Timing | None = None, m
     ``stats.StatsTracker`` knows the game was already under way; a won game
     then shows ``winner``.
     """
-    machine = KeyMachine(seed=seed, timing=timing, game=game.rules.game, menu=menu)
+    machine = KeyMachine(seed=seed, timing=timing, game=game.rules.game, menu=menu, program=program)
     machine.resume(game)
     return machine

@@ -28,7 +28,7 @@ class VideoError(OSError):
 
 
 def replay_app(rec: recording.Recording, opts: AppOptions) -> App:
-    machine = rec.start.machine(rec.seed, rec.timing)
+    machine = rec.start.machine(rec.seed, rec.timing, rec.program)
     return App(machine, opts, source=Scripted(list(rec.keys)))
 
 

@@ -97,6 +97,10 @@ class BlueGame:
         return self.position.won()
 
     @property
+    def lost(self) -> bool:
+        return False  # Blue says nothing when no card can move: its description names no such message
+
+    @property
     def mark(self) -> int | None:
         return None  # no mark in this game
 

@@ -74,7 +74,8 @@ class KingAlbertDialogue(FreecellDialogue):
             self.game.restart()
             self.emit(ev.RESTART)
             self.emit(ev.TONE)
-            self._auto()
+            if not self._auto():
+                self.say_lost()
         elif k == OPEN:
             self.clear()
             self.phase = OPTIONS
@@ -166,7 +167,8 @@ class KingAlbertDialogue(FreecellDialogue):
                 return
             self._cheat_move(RunMove(src, dst, n))
             return
-        if not pos.columns[dst] and self.cheat and self.count > (len(steps) + 1) // 2:
+        moved = sum(m.dst == ("column", dst) for m in steps)  # each card of the run lands there once
+        if not pos.columns[dst] and self.cheat and self.count > moved:
             self._cheat_move(RunMove(src, dst, self.count))  # all the selected cards, at once
             return
         self._done()

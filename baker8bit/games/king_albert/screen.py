@@ -9,9 +9,11 @@
 - rows 21-22: the buttons, each with its key: ``Q NEW GAME``, ``R RESTART``, ``SPACE UNDO``,
   ``V OPTIONS`` (light bands, as the key-letter rows);
 - row 23: moves, the deal number, WINNER, HELP's answers, ``TO SPACES?`` while ``S`` waits
-  for a stack, ``CHEAT`` for a game a cheat was used in;
-- the options window (``V``) is drawn over the field: ``S STARTING RANK n``, ``A AUTO MOVES
-  ON/OFF``, ``V OK``; each line is its key.
+  for a stack, ``NO MOVES LEFT`` when no legal move is left, ``CHEAT`` for a game a cheat was
+  used in;
+- the options window (``V``) is drawn over the field (rows 5-15, columns 1-18): ``S STARTING
+  RANK`` with its value (``NONE``, ``A`` .. ``Q``) on the line under it, ``A AUTO MOVES ON/OFF``,
+  ``V OK``; each line is its key.
 
 Every place, button and option line is marked with ``Screen.hit``, so the mouse plays it all;
 the pad's cursor is the key letter in red (``look.key_register``), in the options window only
@@ -27,13 +29,16 @@ from baker8bit.atari.screen import Screen
 from baker8bit.console.look import BLACK_REG, DEFAULTS, LETTERS, PURPLE_REG, SUIT_REG, TEXT_ROWS, key_register
 from baker8bit.console.look import register as _reg
 from baker8bit.core import cards
-from baker8bit.freecell.screen import _card_text, field_columns, pile_top, put_card
+from baker8bit.freecell.screen import _card_text, field_columns, no_moves_text, pile_top, put_card
 
 TOP, RESERVE, RESERVE_LETTERS, LINE, FIELD, FIELD_ROWS = 0, 1, 2, 3, 4, 17
 BUTTONS = ((21, 0, "Q NEW GAME", "Q"), (21, 11, "R RESTART", "R"),
            (22, 0, "SPACE UNDO", "SPACE"), (22, 11, "V OPTIONS", "V"))
 STATUS = 23
-OPTION_ROWS = range(5, 15)  # the options window, over the field (columns 1-18)
+CHEAT_COL = 11  # CHEAT on the status line, after the move count
+OPTION_ROWS = range(5, 16)  # the options window, over the field
+WINDOW = (1, 18)  # its first and last column
+WINDOW_TEXT = 16  # its lines: columns 2-17, a blank column either side
 
 
 def reserve_columns(cells: int) -> list[int]:
@@ -120,33 +125,44 @@ def draw_game(scr: Screen, view, game, frame: int, opts) -> None:
         scr.put(STATUS, 7, f"{view.moves}", 0)
     elif view.phase == "spread":
         scr.put(STATUS, 0, "TO SPACES?", 1)
+    elif game.lost:
+        scr.put(STATUS, 0, no_moves_text(CHEAT_COL - 1 if game.cheated else g.cols - len(deal) - 1), 3)
     else:
         scr.put(STATUS, 0, f"MOVES {view.moves}", 0)
     if game.cheated and not view.winner_lit:
-        scr.put(STATUS, 0 if view.winner else 11, "CHEAT", 3)
+        scr.put(STATUS, 0 if view.winner else CHEAT_COL, "CHEAT", 3)
+
+
+def option_lines(options: dict) -> tuple[tuple[int, str, str | None, int], ...]:
+    """The options window's lines: (row, text, key, register), each text within the window (at
+    most ``WINDOW_TEXT`` cells from column 2). The starting rank's value has a line of its own under
+    its name: ``STARTING RANK NONE`` is 18 cells after its key, more than the window holds."""
+    rank = options["starting_rank"]
+    return (
+        (6, "    OPTIONS", None, PURPLE_REG),
+        (8, "S STARTING RANK", "S", BLACK_REG),
+        (9, "  " + ("NONE" if rank == 0 else cards.RANKS[rank - 1]), "S", BLACK_REG),
+        (10, "  NEXT NEW GAME", None, PURPLE_REG),
+        (12, f"A AUTO MOVES {'ON' if options['auto'] else 'OFF'}", "A", BLACK_REG),
+        (14, "V OK", "V", BLACK_REG),
+    )
 
 
 def _options_window(scr: Screen, view, game) -> None:
     """The options window over the field: each line is its key (click it, or type it)."""
     o = view.detail.get("options") or {"starting_rank": game.rules.base, "auto": game.rules.auto_home}
-    rank = o["starting_rank"]
-    rank_text = "NONE" if rank == 0 else cards.RANKS[rank - 1]
-    lines = (
-        (6, "    OPTIONS     ", None, PURPLE_REG),
-        (8, f"S STARTING RANK {rank_text}".ljust(16), "S", BLACK_REG),
-        (9, "  NEXT NEW GAME ", None, PURPLE_REG),
-        (11, f"A AUTO MOVES {'ON' if o['auto'] else 'OFF'}".ljust(16), "A", BLACK_REG),
-        (13, "V OK            ", "V", BLACK_REG),
-    )
     scr.band(OPTION_ROWS[0], OPTION_ROWS[-1], pal.BAND, LETTERS)
     for r in OPTION_ROWS:
-        scr.put(r, 1, " " * 18, 2)
-        for c in range(1, 19):
+        scr.put(r, WINDOW[0], " " * (WINDOW[1] - WINDOW[0] + 1), 2)
+        for c in range(WINDOW[0], WINDOW[1] + 1):
             scr.hits.pop((r, c), None)
-    for row, text, key, reg in lines:
+    keyed = set()
+    for row, text, key, reg in option_lines(o):
         if key:
-            scr.put(row, 2, text[0], key_register(key, view))
+            if key not in keyed:  # the key letter on the option's first line
+                scr.put(row, 2, text[0], key_register(key, view))
             scr.put(row, 4, text[2:], reg)
-            scr.hit(row, 2, key, cols=16)
+            scr.hit(row, 2, key, cols=WINDOW_TEXT)
+            keyed.add(key)
         else:
             scr.put(row, 2, text, reg)

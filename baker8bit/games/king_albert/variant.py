@@ -22,7 +22,7 @@ from baker8bit.freecell import boardtext
 from baker8bit.freecell.variant import FreecellVariant
 from baker8bit.games.king_albert.dialogue import KingAlbertDialogue
 from baker8bit.games.king_albert.prove import KingAlbertSpace
-from baker8bit.games.king_albert.screen import OPTION_ROWS, draw_game
+from baker8bit.games.king_albert.screen import OPTION_ROWS, WINDOW, draw_game
 from baker8bit.research.layered import ProofTask
 
 RANKS = tuple(range(13))  # 0: the suit stacks start empty; 12: only the kings are left to play
@@ -94,7 +94,7 @@ class KingAlbertVariant(FreecellVariant):
         """While the options window is open, its three lines; else the family's places (the
         stacks, the reserve, ``T``, then the buttons)."""
         if view.phase == "options":
-            return hit_places(scr.hits, keep=lambda row, col: row in OPTION_ROWS and 0 < col < 19)
+            return hit_places(scr.hits, keep=lambda row, col: row in OPTION_ROWS and WINDOW[0] <= col <= WINDOW[1])
         return super().pad_places(scr, view, game)
 
     def pad_buttons(self, rules):
