@@ -3,6 +3,7 @@
     python benchmarks/bench_frame.py --game all            # every game, 3000 frames a state
     python benchmarks/bench_frame.py --game king-albert --frames 6000
     python benchmarks/bench_frame.py --smoke               # every game, 60 frames a state (the tests)
+    python benchmarks/bench_frame.py --game all --busy     # the same with one core kept busy
 
 Runs the real window app (``window/app.py``) headless (``pyxel.init(..., headless=True)``) on a
 fresh deal of each game's default rule set and times ``update()`` plus ``draw()``, the work of one
@@ -26,6 +27,16 @@ time in milliseconds per game and state, and for HELP how many answers came and 
 The wall time is what a player sees; beside it, the same figures of the main thread's CPU time
 (``time.thread_time``), which other work on a shared machine does not inflate: a frame that is
 slow on the wall but not in CPU was preempted (on a busy 2-core machine, slices of about 4 ms).
+
+HELP's note also says how many of its frames the window *held* the game for the worker
+(``App.held_frames``: a result due at the next frame had not come, so the game's frame stayed and
+the window went on drawing; the answer then comes later on the clock, at the same frame of the
+game) and the mean frames of the game each answer took beside the window's.
+
+``--busy``: another process keeps one core busy all along (a plain loop at normal priority, as a
+stream encoder such as OBS does while the game plays), and the idle frames are paced too. This is
+the measure of "frames first": the frame must not wait for HELP, and HELP's worker (at the lowest
+priority) must not take the frame's core; HELP may answer later.
 """
 
 from __future__ import annotations
@@ -34,6 +45,7 @@ import argparse
 import dataclasses
 import importlib.util
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -138,22 +150,36 @@ class Bench:
         self.seen.clear()
 
 
-def measure_idle(game: str, frames: int) -> list[tuple[float, float]]:
+def measure_idle(game: str, frames: int, paced: bool = False) -> list[tuple[float, float]]:
     b = Bench(KeyMachine(game=game, deal=1))
     b.new_machine(b.app.machine)
-    b.warm_up()
-    return [b.frame() for _ in range(frames)]
+    b.warm_up(paced)
+    return [b.frame(paced) for _ in range(frames)]
 
 
-def measure_help(game: str, frames: int, max_frames: int,
-                 paced: bool = True) -> tuple[list[tuple[float, float]], list[int], int, int]:
-    """Frames while HELP thinks on fresh deals 1, 2, ...: (times, frames each answer took, deals
-    left, the slowest frame's place: 0 the press's frame, 1 the next, ...)."""
+@dataclasses.dataclass
+class HelpFrames:
+    """What ``measure_help`` saw: each frame's times, and per answer the window's frames and the
+    game's frames it took; deals left unanswered; the slowest frame's place after its press (0 the
+    press's frame); frames the window held the game for HELP's worker (``App.held_frames``)."""
+
+    times: list[tuple[float, float]]
+    took: list[int]
+    game_took: list[int]
+    left: int
+    slowest_at: int
+    held: int
+
+
+def measure_help(game: str, frames: int, max_frames: int, paced: bool = True) -> HelpFrames:
+    """Frames while HELP thinks on fresh deals 1, 2, ..."""
     b = Bench(KeyMachine(game=game, deal=1))
     b.new_machine(b.app.machine)
     b.warm_up(paced)  # paced: half a second, as a player takes to press HELP (a worker starts)
-    deal, out, took, left = 1, [], [], 0
+    held0 = getattr(b.app, "held_frames", 0)
+    deal, out, took, game_took, left = 1, [], [], [], 0
     waited, slowest, at = 0, -1.0, 0
+    pressed = b.app.machine.frame
     b.keys.queued.append("HELP")
     while len(out) < frames:
         out.append(b.frame(paced))
@@ -161,20 +187,28 @@ def measure_help(game: str, frames: int, max_frames: int,
             slowest, at = out[-1][0], waited
         waited += 1
         kinds = [e.kind for e in b.seen]
+        hint = next((e for e in b.seen if e.kind == ev.HINT), None)
         b.seen.clear()
-        if ev.HINT in kinds or waited >= max_frames:
-            if ev.HINT in kinds:
+        if hint is not None or waited >= max_frames:
+            if hint is not None:
                 took.append(waited)
+                game_took.append(hint.frame - pressed)
             else:
                 left += 1
                 b.app.machine.press("ESC")  # to the title: a key cancels HELP's search
             deal += 1
             waited = 0
             b.new_machine(KeyMachine(game=game, deal=deal))
+            pressed = b.app.machine.frame
             b.keys.queued.append("HELP")
         elif waited == 1 and ev.HELP not in kinds:
             raise RuntimeError(f"{game}: HELP was not taken (events {kinds})")
-    return out, took, left, at
+    return HelpFrames(out, took, game_took, left, at, getattr(b.app, "held_frames", 0) - held0)
+
+
+def keep_a_core_busy() -> subprocess.Popen:
+    """Another program that keeps one core busy (``--busy``): a plain loop at normal priority."""
+    return subprocess.Popen([sys.executable, "-c", "while True: pass"])
 
 
 def measure_board(glyphs: bool, frames: int) -> list[tuple[float, float]]:
@@ -215,6 +249,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="HELP's search in the frame (as in tests and replays), not as in the window")
     ap.add_argument("--no-board", action="store_true", help="skip the 1989 game's full-board rows")
     ap.add_argument("--smoke", action="store_true", help="tiny sizes: 60 frames a state, a few seconds")
+    ap.add_argument("--busy", action="store_true",
+                    help="another process keeps one core busy all along (as a stream encoder does); "
+                         "idle frames paced too")
     args = ap.parse_args(argv)
     frames = args.frames if args.frames is not None else (60 if args.smoke else 3000)
     try:
@@ -222,23 +259,32 @@ def main(argv: list[str] | None = None) -> int:
     except games.UnknownGame as e:
         ap.error(str(e))
     WINDOW_HELP["worker"] = not args.inline
-    init_pyxel(AppOptions(headless=True))
-    App(KeyMachine(game=ids[0], deal=1), app_options(), source=Keys())  # installs the window's runner
-    print(f"update+draw of the real app, headless, {frames} frames a state, ms (a frame is {FRAME_MS:.1f} ms); "
-          f"HELP runner: {help_runner()}")
-    print(f"{'':<12} {'':<7} {'':>6} {'wall time':^26}  {'CPU time (this thread)':^26}")
-    print(f"{'game':<12} {'state':<7} {'frames':>6} {'median':>8} {'p99':>8} {'max':>8}  "
-          f"{'median':>8} {'p99':>8} {'max':>8}")
-    for game in ids:
-        print(line(game, "idle", measure_idle(game, frames)), flush=True)
-        times, took, left, at = measure_help(game, frames, args.max_frames, args.pace)
-        mean = f"{statistics.mean(took):.1f}" if took else "-"
-        note = (f"HELP answered {len(took)} deals, {mean} frames each" + (f", {left} unanswered" if left else "")
-                + f"; slowest: frame {at} after the press")
-        print(line(game, "HELP", times, note), flush=True)
-        if game == "baker" and not args.no_board:
-            print(line(game, "full", measure_board(False, frames), "19-card column, a letter flashing"))
-            print(line(game, "glyphs", measure_board(True, frames), "the same, glyphs on"), flush=True)
+    hog = keep_a_core_busy() if args.busy else None
+    try:
+        init_pyxel(AppOptions(headless=True))
+        App(KeyMachine(game=ids[0], deal=1), app_options(), source=Keys())  # installs the window's runner
+        print(f"update+draw of the real app, headless, {frames} frames a state, ms (a frame is {FRAME_MS:.1f} ms); "
+              f"HELP runner: {help_runner()}"
+              + (f"; busy: process {hog.pid} keeps one core busy, idle frames paced" if hog else ""))
+        print(f"{'':<12} {'':<7} {'':>6} {'wall time':^26}  {'CPU time (this thread)':^26}")
+        print(f"{'game':<12} {'state':<7} {'frames':>6} {'median':>8} {'p99':>8} {'max':>8}  "
+              f"{'median':>8} {'p99':>8} {'max':>8}")
+        for game in ids:
+            print(line(game, "idle", measure_idle(game, frames, args.busy and args.pace)), flush=True)
+            h = measure_help(game, frames, args.max_frames, args.pace)
+            mean = f"{statistics.mean(h.took):.1f}" if h.took else "-"
+            mean_game = f"{statistics.mean(h.game_took):.1f}" if h.game_took else "-"
+            note = (f"HELP answered {len(h.took)} deals, {mean} frames each ({mean_game} of the game)"
+                    + (f", {h.left} unanswered" if h.left else "")
+                    + f"; held {h.held} frames; slowest: frame {h.slowest_at} after the press")
+            print(line(game, "HELP", h.times, note), flush=True)
+            if game == "baker" and not args.no_board:
+                print(line(game, "full", measure_board(False, frames), "19-card column, a letter flashing"))
+                print(line(game, "glyphs", measure_board(True, frames), "the same, glyphs on"), flush=True)
+    finally:
+        if hog is not None:
+            hog.kill()
+            hog.wait()
     return 0
 
 

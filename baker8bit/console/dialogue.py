@@ -89,6 +89,10 @@ class Dialogue:
             self.phase = IDLE
             self.flashing = None
 
+    def ready(self, frame: int) -> bool:
+        """Whether ``tick(frame)`` would not wait for HELP's worker (``Advisor.ready``)."""
+        return not self.advisor.thinking or self.advisor.ready(frame)
+
     def tick_advisor(self, frame: int) -> None:
         """HELP's answer, at the frame it is due."""
         if self.advisor.thinking:

@@ -262,6 +262,16 @@ class KeyMachine:
 
     # -- time ----------------------------------------------------------------
 
+    def ready(self) -> bool:
+        """Whether the next ``tick`` has all it needs: HELP's results due then have come from the
+        worker that thinks off the frame (``console/thinking.py``; always, where HELP runs in the
+        frame). The window ticks only then: while HELP's worker is behind (a busy machine), it
+        holds the game's frame instead of waiting, and keys still come (any key cancels HELP). So
+        an answer may come later on the clock, never at another frame of the game."""
+        if self.dialogue is None or self._phase in (MENU, PROMPT):
+            return True
+        return self.dialogue.ready(self.frame + 1)
+
     def tick(self) -> None:
         """One frame (1/60 s) passes."""
         self.frame += 1

@@ -15,9 +15,10 @@ Who runs the levels is a *runner*:
 - ``Inline`` (the default: tests, ``keys``, replays, GIFs) runs a level when its result is
   asked for, in the caller's frame;
 - ``console/worker.py``'s ``WorkerRunner`` (the window) runs the levels in a worker process as
-  soon as HELP is pressed, so a frame only looks whether a result has come; it waits for one only
-  when the machine is slower than ``rate`` promises (then a frame is late, but the answer is the
-  same, at the same frame).
+  soon as HELP is pressed, so a frame only looks whether a result has come (``ready``, which never
+  waits). When the worker is behind what ``rate`` promises (a slow or busy machine), the window
+  does not wait for it: it holds the game's frame (``KeyMachine.ready``), so the answer comes
+  later on the clock but at the same frame of the game, the same answer.
 
 A level's result is the same whoever runs it: a search is a function of its position and its
 budget (``tests/test_help_thinking.py`` checks both runners give the same answers at the same
@@ -97,6 +98,10 @@ class Inline:
     def submit(self, job: int, task: Task, budgets: tuple[int, ...]) -> None:
         self._tasks = {job: (task.results(budgets), [])}
 
+    def ready(self, job: int, level: int) -> bool:
+        """Whether ``result`` would not wait: always (it computes the level there and then)."""
+        return True
+
     def result(self, job: int, level: int) -> SearchResult:
         levels, done = self._tasks[job]
         while len(done) <= level:
@@ -165,6 +170,19 @@ class Advisor:
         """The frame after the press a level of the task is due: its ``levels`` frame, but not
         sooner than ``first``."""
         return max(self._task.levels[level], self.first)
+
+    def ready(self, frame: int) -> bool:
+        """Whether ``tick(frame)`` has every result it would take (the runner's ``ready``): the
+        window ticks the game only then, so it never waits for the worker (``KeyMachine.ready``)."""
+        level = self._level
+        while self._task is not None and frame >= self._start + self.due(level):
+            if not self._runner.ready(self._job, level):
+                return False
+            thought = self._runner.result(self._job, level)  # there already: no wait
+            if thought.decided or thought.final or level == len(self._task.levels) - 1:
+                return True
+            level += 1
+        return True
 
     def tick(self, frame: int) -> SearchResult | None:
         """The answer, at the frame it is due; None before (and when not thinking)."""

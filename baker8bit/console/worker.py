@@ -1,12 +1,22 @@
 """HELP's worker process: the window's runner of ``console/thinking.py`` tasks.
 
-The window installs a ``WorkerRunner``; HELP's levels then run in another process (another
-core) from the press on, and a frame only looks whether a level's result has come (a poll of a
-pipe). A result is taken at the frame the task makes it due, so the answers and their frames are
-the ``Inline`` runner's; the frame waits only when the worker is behind (a machine slower than
-the recorded ``help_rate``). A cancelled task that is still running is not waited for: its
-process is killed and a warm spare, started beside it, takes over. If no worker can be had (no process
-support, a worker that died), the levels run inline, with the same answers.
+The window installs a ``WorkerRunner``; HELP's levels then run in another process from the press
+on, and a frame only looks whether a level's result has come (``ready``: a poll of a pipe, never a
+wait). A result is taken at the frame the task makes it due, so the answers and their frames are
+the ``Inline`` runner's. The frame never waits for the worker, and the worker never takes the
+frame's CPU:
+
+- the worker runs at the lowest priority there is (Linux's ``SCHED_IDLE``, and nice 19), so it
+  only gets CPU time that nothing else wants, the frame's included;
+- a level due before the worker has it does not make the frame wait: the window holds the game's
+  frame (``KeyMachine.ready``) until it comes, so on a busy machine HELP answers later on the
+  clock, at the same frame of the game;
+- processes start and a task is handed over without the frame's waiting: one long-lived thread
+  starts the processes, and a task pressed before its worker is up is sent when it is.
+
+A cancelled task that is still running is not waited for: its process is killed and a warm spare,
+started beside it, takes over. If no worker can be had (no process support, a worker that died),
+the levels run inline, with the same answers.
 """
 
 from __future__ import annotations
@@ -37,17 +47,17 @@ def _warm(games: Callable[[], Any] | None) -> None:
             variant.warm()
 
 
-def _batch(pid: int) -> None:
-    """Make the worker a batch process (Linux's ``SCHED_BATCH``; elsewhere nothing changes).
-
-    The window wakes the worker by sending it a task. Linux tends to run a task woken through a
-    pipe on the CPU of the process that woke it, at once: the window's frame then waited for the
-    worker's first level, 1 to 5 ms in the frame of every HELP press (measured; none when the
-    two run on different CPUs). A batch process never takes the CPU from the process that woke
-    it: it runs on another CPU, or when the frame's work is done. It gets the same share of the
-    machine otherwise."""
+def _lowest(pid: int) -> None:
+    """Give process ``pid`` (0: this one) the lowest priority there is: Linux's ``SCHED_IDLE``
+    (it runs only on CPU time no other process wants, so the window's frame always goes first,
+    and it never takes the CPU of the frame that wakes it with a task), and nice 19 where that
+    policy is not had. Elsewhere, or if refused, nothing changes."""
     try:
-        os.sched_setscheduler(pid, os.SCHED_BATCH, os.sched_param(0))
+        os.setpriority(os.PRIO_PROCESS, pid, 19)
+    except (AttributeError, OSError):
+        pass
+    try:
+        os.sched_setscheduler(pid, os.SCHED_IDLE, os.sched_param(0))
     except (AttributeError, OSError):
         pass
 
@@ -65,6 +75,7 @@ def _serve(conn, games) -> None:
 def _tasks(conn, games) -> None:
     """For each task, its levels in order until one is decided; a new message (another task, or
     a cancel) stops the task between two levels."""
+    _lowest(0)  # the window set it as the process started; here too, where it could not
     try:
         _warm(games)
     except Exception:  # a task will say what is wrong, inline
@@ -104,7 +115,7 @@ class _Process:
         self.conn, child = ctx.Pipe()
         self.proc = ctx.Process(target=_serve, args=(child, games), daemon=True, name="baker8bit-help")
         self.proc.start()
-        _batch(self.proc.pid)
+        _lowest(self.proc.pid)  # before its imports and warm-up: all of its work is at that priority
         child.close()
 
     def kill(self) -> None:
@@ -121,69 +132,93 @@ class WorkerRunner:
     Besides the worker it keeps a spare, started and warmed in the background from the first
     task on: a task that must be dropped (cancelled while it runs, or left running by a game
     the player left) is killed with its process, and the spare takes over at once, so the next
-    press does not wait for a process to start (about a tenth of a second, six frames)."""
+    press does not wait for a process to start (about a tenth of a second, six frames).
+
+    Processes are started by one thread of this runner, woken by an event: the frame that asks
+    for one (a press, a cancel) does not wait for a thread to start. A task submitted while no
+    worker is up waits in ``_pending`` and is sent as soon as one is (``ready`` then says no,
+    and the window holds the game's frame; ``result`` waits for it)."""
 
     def __init__(self, games: Callable[[], Any] | None = None) -> None:
         """``games``: a module-level function that gives the registry whose games the worker
         makes ready before its first task (``Variant.warm``); None, none."""
         self._games = games
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()
         self._proc: _Process | None = None  # the worker
         self._ready: _Process | None = None  # the spare
-        self._starting: threading.Thread | None = None
+        self._spares = False  # a spare is wanted (from the first task on)
+        self._starting = False  # the starter is starting a process
+        self._failed = False  # no process could be started: the levels run inline
+        self._closed = False
+        self._wake = threading.Event()
         self._job: int | None = None
         self._budgets: tuple[int, ...] = ()
+        self._pending: tuple | None = None  # the task message not sent yet (no worker up)
         self._results: dict[int, Any] = {}
         self._finished = True
         self._inline = Inline()
-        self._spare()
+        self._starter = threading.Thread(target=self._start_processes, daemon=True, name="baker8bit-help-starter")
+        self._starter.start()  # once, with the window: never in a frame of play
+        self._wake.set()
 
-    # -- the process ---------------------------------------------------------------------
+    # -- the processes -------------------------------------------------------------------
 
-    def _spare(self) -> None:
-        """Start a process in the background (starting one costs more than a frame): the worker
-        if there is none, else the spare."""
+    def _wanted(self) -> bool:
+        return not self._closed and not self._failed and (
+            self._proc is None or (self._spares and self._ready is None))
 
-        def start() -> None:
-            try:
-                proc = _Process(self._games)
-            except Exception:  # no process support here: the levels run inline
-                return
-            with self._lock:
-                if self._proc is None:
-                    self._proc = proc
-                else:
-                    self._ready = proc
+    def _start_processes(self) -> None:
+        """The starter thread: whenever woken, start processes until there is a worker and,
+        from the first task on, a spare (starting one costs more than a frame)."""
+        while True:
+            self._wake.wait()
+            self._wake.clear()
+            while True:
+                with self._lock:
+                    if self._closed:
+                        return
+                    if not self._wanted():
+                        break
+                    self._starting = True
+                try:
+                    proc = _Process(self._games)
+                except Exception:  # no process support here: the levels run inline
+                    proc = None
+                with self._lock:
+                    self._starting = False
+                    if proc is None:
+                        self._failed = True
+                    elif self._closed:
+                        proc.kill()
+                    elif self._proc is None:
+                        self._proc = proc
+                    else:
+                        self._ready = proc
+                    self._lock.notify_all()
 
-        self._starting = threading.Thread(target=start, daemon=True)
-        self._starting.start()
-
-    def _worker(self) -> _Process | None:
-        """The worker; waits for one that is starting only when there is none."""
+    def started(self, timeout: float | None = None) -> bool:
+        """Wait until the starter has nothing more to start (tests; ``close``); whether it is done."""
         with self._lock:
-            have = self._proc is not None
-        if not have and self._starting is not None:
-            self._starting.join()
+            return self._lock.wait_for(lambda: not self._starting and not self._wanted(), timeout)
+
+    def _worker(self, wait: bool) -> _Process | None:
+        """The worker, or None: none could be started, or (``wait`` False) none is up yet."""
         with self._lock:
+            if wait:
+                self._lock.wait_for(lambda: self._proc is not None or self._failed or self._closed)
             proc = self._proc
         if proc is not None and not proc.proc.is_alive():
-            proc.kill()
-            with self._lock:
-                self._proc = proc = None
+            self._lost(proc)
+            return self._worker(wait)
         return proc
 
-    def _more(self) -> None:
-        """Start a spare unless one is there or starting."""
-        with self._lock:
-            have = self._ready is not None
-        if not have and (self._starting is None or not self._starting.is_alive()):
-            self._spare()
-
     def close(self) -> None:
-        if self._starting is not None:
-            self._starting.join()
         with self._lock:
+            self._closed = True
             procs, self._proc, self._ready = (self._proc, self._ready), None, None
+            self._lock.notify_all()
+        self._wake.set()
+        self._starter.join(timeout=5)
         for proc in procs:
             if proc is None:
                 continue
@@ -203,18 +238,31 @@ class WorkerRunner:
         self._results = {}
         self._finished = False
         self._inline.submit(job, task, budgets)
-        proc = self._worker()
+        self._pending = ("task", job, task, budgets)
+        if not self._spares:
+            self._spares = True
+            self._wake.set()
+        self._send()
+
+    def _send(self) -> None:
+        """Send the pending task if a worker is up (never waits for one)."""
+        if self._pending is None:
+            return
+        proc = self._worker(wait=False)
         if proc is None:
             return
+        msg, self._pending = self._pending, None
         try:
-            proc.conn.send(("task", job, task, budgets))
+            proc.conn.send(msg)
         except (OSError, ValueError):
-            self._drop()
-        self._more()
+            self._lost(proc)
 
     def cancel(self, job: int) -> None:
         if job != self._job:
             return
+        if self._pending is not None:  # never sent: nothing runs
+            self._pending = None
+            self._finished = True
         if not self._finished:  # still running levels nobody will read: kill it, start a fresh one
             self._drop()
             self._finished = True
@@ -226,7 +274,20 @@ class WorkerRunner:
             proc, self._proc, self._ready = self._proc, self._ready, None
         if proc is not None:
             proc.kill()
-        self._more()
+        self._wake.set()
+
+    def _lost(self, proc: _Process) -> None:
+        """The worker died or its pipe broke: the task's remaining levels run inline."""
+        with self._lock:
+            if self._proc is proc:
+                self._proc, self._ready = self._ready, None
+        proc.kill()
+        self._wake.set()
+        if self._job is not None and not self._finished:
+            self._pending = None
+            self._broken = self._job
+
+    _broken: int | None = None  # a job whose worker was lost: its levels run inline
 
     def _keep(self, level: int, thought: Any) -> None:
         """A level's result; after a decided one, an error or the last level the worker has
@@ -247,15 +308,30 @@ class WorkerRunner:
                     if wait:
                         return
         except (EOFError, OSError, ValueError):
-            self._drop()
+            self._lost(proc)
+
+    def _inline_now(self, job: int) -> bool:
+        """Whether this job's levels run here: no worker can be had, or it was lost mid-task."""
+        return job != self._job or self._failed or self._closed or self._broken == job
+
+    def ready(self, job: int, level: int) -> bool:
+        """Whether ``result(job, level)`` would not wait for the worker (a poll, never a wait)."""
+        if self._inline_now(job) or level in self._results:
+            return True
+        self._send()
+        self._read(wait=False)
+        return level in self._results or self._inline_now(job)
 
     def result(self, job: int, level: int) -> SearchResult:
-        if job == self._job and self._worker() is not None:
+        if not self._inline_now(job) and level not in self._results:
+            if self._pending is not None and self._worker(wait=True) is not None:
+                self._send()  # a caller that did not ask ``ready``: the worker is waited for
             self._read(wait=False)
-            while level not in self._results and self._proc is not None:
+            while level not in self._results and self._proc is not None and not self._inline_now(job):
                 self._read(wait=True)  # the worker is behind the recorded rate: wait for it
         thought = self._results.get(level) if job == self._job else None
         if thought is None or isinstance(thought, Exception):
             thought = self._inline.result(job, level)  # no worker: the same answer, here
-            self._keep(level, thought)
+            if job == self._job:
+                self._keep(level, thought)
         return thought

@@ -295,6 +295,10 @@ class App:
         self.demo = None  # the demonstration's key source while one plays
         self.attract = attract  # start a demonstration after a minute idle on the title
         self.idle = 0
+        # frames the game was held for HELP's worker (``update``), and the machine and frame whose
+        # keys the source gave last
+        self.held_frames = 0
+        self._keys_of: tuple | None = None
         self.planner = None
         self.demos = 0  # demonstrations started (each plans the next deal)
         self.demo_hold = 0  # frames WINNER has flashed at the end of a demonstration
@@ -335,7 +339,12 @@ class App:
         if self.demo is not None:
             self._demo_update()
             return
-        keys = self.source.keys(self.machine.frame)
+        frame = (self.machine, self.machine.frame)
+        # a held frame (below) comes again: a script's keys of that frame were pressed already
+        again = isinstance(self.source, Scripted) and self._keys_of is not None and (
+            self._keys_of[0] is frame[0] and self._keys_of[1] == frame[1])
+        keys = [] if again else self.source.keys(self.machine.frame)
+        self._keys_of = frame
         if isinstance(self.source, Keyboard) and self.machine.game is not None:
             keys = self.source.with_shift(keys, self.machine.variant.shift_key)
         keys += self._clicked()
@@ -351,7 +360,11 @@ class App:
                 self.session.press(key)
             else:
                 self.machine.press(key)
-        if self.session is not None:
+        if not self.machine.ready():
+            # HELP's worker has not yet given a result due at the next frame (a busy machine): the
+            # frame does not wait for it; the game's frame stays, and comes again next time
+            self.held_frames += 1
+        elif self.session is not None:
             self.session.tick()
         else:
             self.machine.tick()
