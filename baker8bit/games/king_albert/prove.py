@@ -32,11 +32,12 @@ from __future__ import annotations
 
 from baker8bit.core import cards
 from baker8bit.core.compiled import choose
+from baker8bit.core.outcome import SOLVED
 from baker8bit.freecell import boardtext
 from baker8bit.freecell import moves as fmoves
 from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet
-from baker8bit.freecell.solver.search import SOLVED, Result
+from baker8bit.freecell.solver.search import make_result
 from baker8bit.freecell.solver.shorten import played_by_the_game, shorten_line
 
 BOTTOM, RESERVE, HOME = 52, 53, 54  # ``under``'s values that are not cards
@@ -328,4 +329,4 @@ class KingAlbertSpace:
             played = played_by_the_game(self.position, self.rules, line)
             if played is not None:
                 line, auto = played
-        return tuple(Result(SOLVED, line, auto=auto).keys(self.rules))
+        return tuple(make_result(self.rules, SOLVED, line, auto=auto).keys)
