@@ -26,12 +26,14 @@ class Ladder(Variant):
     def __init__(self):
         super().__init__({"id": "ladder", "name": "LADDER"})
         self.asked: list[tuple] = []
+        self.seconds: list = []
 
     def escalation(self, rules):
         return (Step("cheap", 10), Step("strong", 100, (("level", 2),)))
 
     def solve(self, position, rules, max_states=None, max_seconds=None, **options):
         self.asked.append((max_states, options))
+        self.seconds.append(max_seconds)
         won = max_states >= 100
         return SearchResult(SOLVED if won else UNKNOWN, ("m",) if won else (), max_states, 0.0, "compiled")
 
@@ -50,9 +52,16 @@ def test_escalate_starts_no_step_once_the_time_is_spent():
     assert r.outcome == UNKNOWN and r.search == "cheap compiled" and len(game.asked) == 1
 
 
+def test_escalate_reads_no_clock_by_default():
+    """Without --max-seconds the steps get no time limit: their budgets of positions alone decide."""
+    game = Ladder()
+    game.escalate(None, None)
+    assert all(limit is None for limit in game.seconds)
+
+
 def test_the_default_time_budget_is_named_in_help():
     code, out, _ = cli("solve", "--help")
-    assert code == 0 and f"{ESCALATION_SECONDS:g} s" in " ".join(out.split())
+    assert code == 0 and f"{ESCALATION_SECONDS:g} s a deal" in " ".join(out.split())
 
 
 @SEQUENCE_COMPILED

@@ -239,8 +239,8 @@ def add_limit_args(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--max-seconds", type=positive_float, default=None,
-        help=f"give up (outcome 'unknown') after this many seconds (default: {ESCALATION_SECONDS:g} a deal "
-        "for the escalation, else no time limit)",
+        help="give up (outcome 'unknown') after this many seconds (default: no time limit; the escalation's "
+        f"steps are counted in positions, sized to end within about {ESCALATION_SECONDS:g} s a deal on two cores)",
     )
 
 

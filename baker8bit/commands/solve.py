@@ -41,8 +41,9 @@ def register(subparsers) -> None:
         "terminal pile; sequence H3; Blue: ace swaps such as AABA if the aces as dealt find no "
         "win, P, then a card's slot and its gap's), the moves, the "
         "positions examined, the time and which search decided. Without --max-states and --nested it "
-        "escalates: the game's searches in turn, cheap to strong, within one time budget "
-        f"({ESCALATION_SECONDS:g} s, or --max-seconds), and names the step that decided (sequence: dfs, "
+        "escalates: the game's searches in turn, cheap to strong, each with its own budget of positions, "
+        f"sized to end within about {ESCALATION_SECONDS:g} s a deal (--max-seconds: a time limit too), and "
+        "names the step that decided (sequence: dfs, "
         "nested-2, nested-3; the FreeCell family and King Albert: table-1m, table-8m, each with every move "
         "order; Blue: restarts, exhaustive) before the search (compiled or pure).",
     )

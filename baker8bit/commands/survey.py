@@ -33,7 +33,7 @@ def register(subparsers) -> None:
         description="Solve many deals in worker processes; write one CSV row per deal "
         f"({','.join(sv.FIELDS)}) as it is found, show progress on stderr and end with "
         "a table of outcomes. Without --max-states each deal escalates as `solve` does (the game's "
-        f"searches in turn, cheap to strong, within {ESCALATION_SECONDS:g} s or --max-seconds) and its "
+        f"searches in turn, cheap to strong, sized to end within about {ESCALATION_SECONDS:g} s a deal) and its "
         "search column names the step that decided (nested-2 compiled). Memory: each worker keeps what "
         "one deal's search keeps (--max-states). Ctrl-C stops it and keeps the rows written so far.",
     )

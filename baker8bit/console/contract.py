@@ -32,10 +32,10 @@ from baker8bit.core.outcome import SearchResult
 
 BOARD_BYTES = 1 << 16  # a board is a few hundred bytes; 64 KiB leaves room for comments
 
-# The time one deal's escalation may take (``Variant.escalate``: ``solve`` and ``survey`` without
-# ``--max-states``; ``--max-seconds`` replaces it). It is an outer bound only: each step of a
-# ladder has its own budget of positions, chosen so that the whole ladder ends within it on a
-# two-core machine, so a deal's verdict comes from positions counted, not from the clock.
+# The time one deal's escalation is sized to take (``Variant.escalate``: ``solve`` and ``survey``
+# without ``--max-states``): each step of a game's ladder has a budget of positions, chosen so that
+# the whole ladder ends within it on this project's two-core machine. The clock decides nothing
+# by default, so a deal's verdict is the same on any machine; ``--max-seconds`` adds a time limit.
 ESCALATION_SECONDS = 30.0
 ESCALATION_STATES = 2_000_000  # the one step of a game that declares no ladder
 
@@ -338,21 +338,21 @@ class Variant:
         return (Step("search", ESCALATION_STATES),)
 
     def escalate(self, position, rules, max_seconds: float | None = None, **search_options) -> SearchResult:
-        """The steps of ``escalation(rules)`` in turn until one decides, all of them within
-        ``max_seconds`` (default ``ESCALATION_SECONDS``; a step gets what is left of it, and none
-        starts once it is spent). The answer is the deciding step's, or the last step's unknown;
+        """The steps of ``escalation(rules)`` in turn until one decides, each within its budget
+        of positions and, when ``max_seconds`` is given, all of them within it (a step gets what
+        is left of it, and none starts once it is spent). The answer is the deciding step's, or the last step's unknown;
         its ``search`` is the step's name then the search's (``nested-2 compiled``), its
         ``positions`` and ``seconds`` those of every step run, its ``detail["steps"]`` each step
         run as (name, positions). ``search_options``: given to every step (``memory``, ``shorten``)."""
-        limit = ESCALATION_SECONDS if max_seconds is None else max_seconds
         t0 = time.perf_counter()
         runs: list[tuple[str, int]] = []
         result = None
         for step in self.escalation(rules):
-            left = limit - (time.perf_counter() - t0)
-            if result is not None and left <= 0:
+            left = None if max_seconds is None else max_seconds - (time.perf_counter() - t0)
+            if result is not None and left is not None and left <= 0:
                 break
-            r = self.solve(position, rules, step.max_states, max(left, 0.001), **dict(step.options), **search_options)
+            r = self.solve(position, rules, step.max_states, None if left is None else max(left, 0.001),
+                           **dict(step.options), **search_options)
             name = r.detail.get("step", step.name)
             runs.append((name, r.positions))
             result = replace(r, search=f"{name} {r.search}",
