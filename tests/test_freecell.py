@@ -408,7 +408,7 @@ def test_deal_11982_is_unsolvable_and_fc_solve_agrees(monkeypatch):
     monkeypatch.setenv("BAKER8BIT_PURE_SOLVER", "1")
     code, out, err = cli("solve", "--game", "freecell", "--deal", str(UNSOLVABLE_DEAL), "--json")
     pure = json.loads(out)
-    assert code == 0 and pure["outcome"] == UNSOLVABLE and pure["search"] == "pure"
+    assert code == 0 and pure["outcome"] == UNSOLVABLE and pure["search"] == "table-100k pure"  # the first step
     assert pure["states"] == compiled.positions  # the same search, compiled or not
     need_fcsolve()
     assert fc_solve_game(pos) == UNSOLVABLE

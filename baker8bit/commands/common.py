@@ -7,7 +7,7 @@ import random
 import sys
 
 from baker8bit import games
-from baker8bit.console.contract import Option, Variant, VariantError
+from baker8bit.console.contract import ESCALATION_SECONDS, Option, Variant, VariantError
 from baker8bit.console.contract import word as _word
 from baker8bit.core import files
 from baker8bit.core.arguments import (  # noqa: F401 (the commands take them from here)
@@ -229,13 +229,18 @@ DEFAULT_MAX_STATES = 2_000_000
 
 
 def add_limit_args(p: argparse.ArgumentParser) -> None:
+    """``--max-states`` and ``--max-seconds``, both None when not given: without ``--max-states``
+    (and ``--nested``) ``solve`` and ``survey`` run the game's escalation (``Variant.escalate``)."""
     p.add_argument(
-        "--max-states", type=states_arg, default=DEFAULT_MAX_STATES,
-        help=f"give up (outcome 'unknown') after this many positions (default {DEFAULT_MAX_STATES})",
+        "--max-states", type=states_arg, default=None,
+        help="one search of up to this many positions (default: the game's escalation, each step with "
+        "its own budget, at most about 700 MB of memory a deal for the FreeCell family and King Albert, "
+        f"1.2 GB for Blue, 60 MB for sequence; with --nested, and for Blue's deals in survey, {DEFAULT_MAX_STATES})",
     )
     p.add_argument(
         "--max-seconds", type=positive_float, default=None,
-        help="give up (outcome 'unknown') after this many seconds (default: no time limit)",
+        help="give up (outcome 'unknown') after this many seconds (default: no time limit; the escalation's "
+        f"steps are counted in positions, sized to end within about {ESCALATION_SECONDS:g} s a deal on two cores)",
     )
 
 

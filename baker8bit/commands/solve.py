@@ -14,6 +14,7 @@ import sys
 
 from baker8bit import games
 from baker8bit.commands.common import (
+    DEFAULT_MAX_STATES,
     UsageError,
     add_game_args,
     add_limit_args,
@@ -23,6 +24,7 @@ from baker8bit.commands.common import (
     variant_of,
 )
 from baker8bit.console import pad, script
+from baker8bit.console.contract import ESCALATION_SECONDS
 from baker8bit.games import KeyMachine
 
 
@@ -38,7 +40,12 @@ def register(subparsers) -> None:
         "types to win (`keys` plays them: EI = column E to parking space I, FT = column F to its "
         "terminal pile; sequence H3; Blue: ace swaps such as AABA if the aces as dealt find no "
         "win, P, then a card's slot and its gap's), the moves, the "
-        "positions examined, the time and which search ran (compiled or pure).",
+        "positions examined, the time and which search decided. Without --max-states and --nested it "
+        "escalates: the game's searches in turn, cheap to strong, each with its own budget of positions, "
+        f"sized to end within about {ESCALATION_SECONDS:g} s a deal (--max-seconds: a time limit too), and "
+        "names the step that decided (sequence: dfs, "
+        "nested-2, nested-3; the FreeCell family and King Albert: table-1m, table-8m, each with every move "
+        "order; Blue: restarts, exhaustive) before the search (compiled or pure).",
     )
     add_game_args(p)
     add_limit_args(p)
@@ -86,7 +93,11 @@ def run(args: argparse.Namespace) -> int:
             return fail(f"the game {variant.id} has no option --nested for solve (it is for {having('nested')})")
         extra["nested"] = args.nested
     try:
-        result = variant.solve(position, rules, max_states=args.max_states, max_seconds=args.max_seconds, **extra)
+        if args.max_states is None and args.nested is None:  # no search chosen: cheap to strong
+            result = variant.escalate(position, rules, max_seconds=args.max_seconds, **extra)
+        else:
+            result = variant.solve(position, rules, max_states=args.max_states or DEFAULT_MAX_STATES,
+                                   max_seconds=args.max_seconds, **extra)
         buttons = pad_buttons(rules, position, _deal, result.keys) if args.pad and result.keys else None
     except ValueError as e:
         return fail(str(e))

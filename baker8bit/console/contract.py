@@ -21,15 +21,33 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import time
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, NamedTuple, Protocol
 
 from baker8bit.core.outcome import SearchResult
 
 BOARD_BYTES = 1 << 16  # a board is a few hundred bytes; 64 KiB leaves room for comments
+
+# The time one deal's escalation is sized to take (``Variant.escalate``: ``solve`` and ``survey``
+# without ``--max-states``): each step of a game's ladder has a budget of positions, chosen so that
+# the whole ladder ends within it on this project's two-core machine. The clock decides nothing
+# by default, so a deal's verdict is the same on any machine; ``--max-seconds`` adds a time limit.
+ESCALATION_SECONDS = 30.0
+ESCALATION_STATES = 2_000_000  # the one step of a game that declares no ladder
+
+
+class Step(NamedTuple):
+    """One search of a game's escalation ladder (``Variant.escalation``): its ``name`` (the
+    result's ``search`` starts with it: ``nested-2 compiled``), its budget of positions
+    (``max_states``) and the ``solve`` options it runs with, as (name, value) pairs."""
+
+    name: str
+    max_states: int | None
+    options: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -105,6 +123,11 @@ class Survey(Protocol):
             max_seconds: float | None = None, proof_memory: int | None = None, kept=None) -> str: ...
 
     def read_rows(self, path: str, name: str | None = None) -> list: ...
+
+    def check_exact(self, options: Mapping[str, Any]) -> None:
+        """Refuse, before anything is written, a survey without deals (an exact count of every
+        layout) of a size too large to count: a ValueError of one line naming the sizes that can
+        be counted and ``--deals`` for the others."""
 
 
 class Place(NamedTuple):
@@ -308,6 +331,37 @@ class Variant:
         """A ``SearchResult`` (solved with the keys that win, unsolvable as a proof, or unknown)
         within ``max_states`` positions and ``max_seconds`` seconds (None: no such limit)."""
         raise NotImplementedError
+
+    def escalation(self, rules) -> tuple[Step, ...]:
+        """The searches ``escalate`` runs in turn, cheapest first; the first that decides answers.
+        Default: the game's ``solve`` at ``ESCALATION_STATES`` positions."""
+        return (Step("search", ESCALATION_STATES),)
+
+    def escalate(self, position, rules, max_seconds: float | None = None, **search_options) -> SearchResult:
+        """The steps of ``escalation(rules)`` in turn until one decides, each within its budget
+        of positions and, when ``max_seconds`` is given, all of them within it (a step gets what
+        is left of it, and none starts once it is spent). The answer is the deciding step's, or the last step's unknown;
+        its ``search`` is the step's name then the search's (``nested-2 compiled``), its
+        ``positions`` and ``seconds`` those of every step run, its ``detail["steps"]`` each step
+        run as (name, positions). ``search_options``: given to every step (``memory``, ``shorten``)."""
+        t0 = time.perf_counter()
+        runs: list[tuple[str, int]] = []
+        result = None
+        for step in self.escalation(rules):
+            left = None if max_seconds is None else max_seconds - (time.perf_counter() - t0)
+            if result is not None and left is not None and left <= 0:
+                break
+            r = self.solve(position, rules, step.max_states, None if left is None else max(left, 0.001),
+                           **dict(step.options), **search_options)
+            name = r.detail.get("step", step.name)
+            runs.append((name, r.positions))
+            result = replace(r, search=f"{name} {r.search}",
+                             detail={**r.detail, "step": name, "steps": tuple(runs)})
+            if r.decided:
+                break
+        if result is None:
+            raise ValueError(f"the game {self.id} declares no search to escalate")
+        return replace(result, positions=sum(n for _, n in runs), seconds=time.perf_counter() - t0)
 
     def warm(self) -> None:
         """Make what HELP's first search needs (tables), before HELP's first task: nothing by default."""

@@ -9,6 +9,7 @@ import csv
 import itertools
 import multiprocessing
 import os
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple, TextIO
@@ -32,14 +33,16 @@ class Row(NamedTuple):
     moves: int
     states: int
     seconds: float
-    search: str = ""  # "compiled" or "pure" (core/compiled.py); "" in a CSV written before the column
+    # the search that decided: "compiled" or "pure" (core/compiled.py), after the escalation's step
+    # that decided when there was one ("nested-2 compiled"); "" in a CSV written before the column
+    search: str = ""
 
 
 class Task(NamedTuple):
     game: str  # the rule set's name
     deal: int
-    max_states: int | None
-    max_seconds: float | None
+    max_states: int | None  # None: the game's escalation (``Variant.escalate``)
+    max_seconds: float | None  # None: the escalation's default time, else no limit
     games: Callable[[], Any]  # a module-level function giving the registry (``baker8bit.games.registry``)
 
 
@@ -118,7 +121,11 @@ def solve_task(task: Task) -> Row:
     variant = games.of_rules(rs)
     # the survey counts the search's own line: a FreeCell-family game's shortening pass is left out
     quick = {"shorten": False} if "shorten" in variant.search_options else {}
-    result = variant.solve(variant.new_game(rs, task.deal).position, rs, task.max_states, task.max_seconds, **quick)
+    position = variant.new_game(rs, task.deal).position
+    if task.max_states is None:  # no --max-states: the game's searches in turn (``Variant.escalate``)
+        result = variant.escalate(position, rs, task.max_seconds, **quick)
+    else:
+        result = variant.solve(position, rs, task.max_states, task.max_seconds, **quick)
     return Row(task.game, task.deal, result.outcome, len(result.moves), result.positions, result.seconds,
                result.search)
 
@@ -190,9 +197,22 @@ def schema(rule_sets: Iterable[str] | None = None) -> csvfile.Schema:
         "survey CSV", FIELDS,
         {"game": game, "suits": suits, "deal": csvfile.whole(1, MAX_DEAL), "outcome": csvfile.choice(*OUTCOMES),
          "moves": csvfile.whole(0), "states": csvfile.whole(0), "seconds": csvfile.seconds,
-         "search": csvfile.choice(compiled.COMPILED, compiled.PURE)},
+         "search": search_column},
         key=("game", "deal"), older=(NO_SEARCH_FIELDS, OLD_FIELDS), check=_check_row,
         said=lambda r: f"deal {r['deal']} of {r.get('game') or r.get('suits')}")
+
+
+STEP = re.compile(r"[a-z][a-z0-9-]{0,31}")  # an escalation step's name: dfs, nested-2, table-8m
+
+
+def search_column(text: str) -> str:
+    """The ``search`` column: ``compiled`` or ``pure``, after the name of the escalation's step
+    that decided when there was one (``nested-2 compiled``)."""
+    step, _, which = text.rpartition(" ")
+    if which not in (compiled.COMPILED, compiled.PURE) or (step and not STEP.fullmatch(step)):
+        raise ValueError("'compiled' or 'pure', after the step that decided when the search escalated "
+                         "('nested-2 compiled')")
+    return text
 
 
 def _check_row(row: dict) -> str | None:

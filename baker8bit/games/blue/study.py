@@ -107,6 +107,30 @@ class Exact(NamedTuple):
     seconds: float
 
 
+EXACT_LAYOUTS = 2_000_000  # the most layouts an exact count goes through: 2 suits of 5 ranks, 8 s
+
+
+def layouts(layout: Layout) -> int:
+    """How many layouts a size has: (S*R)! shuffles, S! of them for each layout."""
+    return math.factorial(layout.suits * layout.ranks) // math.factorial(layout.suits)
+
+
+def check_exact(layout: Layout, sizes) -> None:
+    """A ValueError of one line when ``layout`` has more than ``EXACT_LAYOUTS`` layouts to count
+    exactly, naming the sizes of ``sizes`` ((suits, ranks) pairs) that can be counted."""
+    if layouts(layout) <= EXACT_LAYOUTS:
+        return
+    fit: dict[int, list[int]] = {}
+    for suits, ranks in sizes:
+        if layouts(Layout(suits, ranks)) <= EXACT_LAYOUTS:
+            fit.setdefault(suits, []).append(ranks)
+    named = ", ".join(f"--suits {s} --ranks " + (f"{r[0]}..{r[-1]}" if len(r) > 1 else f"{r[0]}")
+                      for s, r in fit.items())
+    raise ValueError(f"{layout.suits} suits of {layout.ranks} ranks have {layouts(layout):.3g} layouts, too many "
+                     f"to count exactly (up to {EXACT_LAYOUTS:,}: {named}); give --deals (e.g. --deals 1-1000) "
+                     "to check a sample of deals")
+
+
 def exact(layout: Layout) -> Exact:
     t0 = time.monotonic()
     won = winnable_set(layout)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from baker8bit.console.contract import Variant, VariantError, read_game_toml
+from baker8bit.console.contract import Step, Variant, VariantError, read_game_toml
 from baker8bit.core.compiled import search_name
 from baker8bit.core.outcome import SearchResult
 from baker8bit.games.blue import check_command, checker, gamefile, screen, study
@@ -13,10 +13,17 @@ from baker8bit.games.blue.demo import BluePlanner, ace_swaps, commands
 from baker8bit.games.blue.dialogue import BlueDialogue
 from baker8bit.games.blue.game import OPTIONS, RANKS, RULES, SUITS, BlueGame, BlueRules, copy, rules_of
 from baker8bit.games.blue.prove import BlueSpace
-from baker8bit.games.blue.rules import Game, board_text, with_aces
+from baker8bit.games.blue.rules import Game, Layout, board_text, with_aces
 from baker8bit.games.blue.shorten import shorten
 from baker8bit.games.blue.title import BlueTitle
 from baker8bit.research.layered import ProofTask
+
+# The escalation (``Variant.escalate``): the checker's plan of restarts at 2,000,000 positions,
+# then, for a layout still unknown, one exhaustive run keeping up to PROOF_MEMORY of positions
+# (``checker.solve``'s ``proof_memory``: 14,700,000 positions compiled). One step: the plan is
+# not run twice; the result names the run that decided, ``restarts`` or ``exhaustive``.
+PROOF_MEMORY = 1 << 30
+LADDER = (Step("restarts", 2_000_000, (("proof_memory", PROOF_MEMORY),)),)
 
 
 class BlueSurvey:
@@ -36,6 +43,9 @@ class BlueSurvey:
 
     def read_rows(self, path: str, name: str | None = None) -> list:
         return study.read_rows(path, name)
+
+    def check_exact(self, options: dict[str, Any]) -> None:
+        study.check_exact(Layout(options["suits"], options["ranks"]), ((s, r) for s in SUITS for r in RANKS))
 
 
 class BlueVariant(Variant):
@@ -133,19 +143,29 @@ class BlueVariant(Variant):
         cursor), as ``check blue`` and ``-f`` read it back."""
         return board_text(position.board, position.layout) + "\n"
 
-    def solve(self, position: Game, rules, max_states=None, max_seconds=None) -> SearchResult:
+    search_options = frozenset({"proof_memory"})
+
+    def escalation(self, rules) -> tuple[Step, ...]:
+        return LADDER
+
+    def solve(self, position: Game, rules, max_states=None, max_seconds=None,
+              proof_memory: int | None = None) -> SearchResult:
         """The checker with the aces as they are on the board, and, when that finds no win and
         the aces may still be placed, with the best ordering (rule 6). The keys are what a player
         types: in strategy mode an ace then another ace for each swap of the ordering, ``P`` (a
         game not yet begun starts in strategy mode), then each move's card slot and gap slot
         (``B5C7``), as the demonstration plays them; the moves are shortened first
-        (``shorten.py``: detours cut, every move still legal)."""
+        (``shorten.py``: detours cut, every move still legal). ``proof_memory``: after the plan,
+        one exhaustive run keeping that much (``checker.solve``); ``detail["step"]`` then says
+        which decided, ``restarts`` or ``exhaustive``."""
 
         lay = position.layout
-        r = checker.solve(position.board, lay, max_positions=max_states, max_seconds=max_seconds)
+        r = checker.solve(position.board, lay, max_positions=max_states, max_seconds=max_seconds,
+                          proof_memory=proof_memory)
         positions, seconds, swaps, start = r.positions, r.seconds, (), position.board
         if r.outcome != checker.SOLVED and position.can_set_aces():
-            best = checker.solve_any(position.board, lay, max_positions=max_states, max_seconds=max_seconds)
+            best = checker.solve_any(position.board, lay, max_positions=max_states, max_seconds=max_seconds,
+                                     proof_memory=proof_memory)
             positions, seconds = positions + best.positions, seconds + best.seconds
             if best.outcome == checker.SOLVED:
                 swaps = ace_swaps(position.aces, best.detail["aces"], lay)
@@ -157,7 +177,11 @@ class BlueVariant(Variant):
         keys = swaps + commands(start, moves, lay) if r.outcome == checker.SOLVED else ()
         if keys and position.cursor:  # a game under way is in play mode already
             keys = keys[1:]
-        return SearchResult(r.outcome, tuple(moves), positions, seconds, search_name("blue"), keys=keys)
+        # an unknown layout went through the exhaustive run too: that run is the last that ran
+        proved = r.outcome == checker.UNKNOWN or r.detail.get("method", "").startswith("proof run")
+        step = {"step": "exhaustive" if proved else "restarts"} if proof_memory is not None else {}
+        return SearchResult(r.outcome, tuple(moves), positions, seconds, search_name("blue"), keys=keys,
+                            detail={"method": r.detail.get("method", ""), **step})
 
     def proof_space(self, position: Game, rules) -> tuple:
         """The layout (as dealt, whatever the game file played since) proved two ways, as ``check``
