@@ -65,7 +65,7 @@ def read_board(p):
 
 
 def read_blue(p):
-    from baker8bit.commands.check import load_game
+    from baker8bit.games.blue.check_command import load_game
 
     try:
         load_game(str(p))

@@ -412,7 +412,7 @@ def test_deal_11982_is_unsolvable_and_fc_solve_agrees(monkeypatch):
     assert pure["states"] == compiled.positions  # the same search, compiled or not
     need_fcsolve()
     assert fc_solve_game(pos) == UNSOLVABLE
-    assert fcsolve.solve(pos, RS)[0] == UNSOLVABLE
+    assert fcsolve.solve(pos, RS).outcome == UNSOLVABLE
 
 
 # -- HELP, recordings, saved games, the mouse ------------------------------------------------

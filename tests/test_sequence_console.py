@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from conftest import texts
 
 from baker8bit import games
@@ -208,7 +209,9 @@ def test_a_recording_without_the_option_keeps_the_look_ahead_help_and_one_with_i
 
 
 def test_a_bad_hint_is_refused_in_one_line(capsys):
-    assert main(["keys", "--game", "sequence", "--hint", "oracle", "--deal", "3", "<HELP>"]) == 2
+    with pytest.raises(SystemExit) as stop:
+        main(["keys", "--game", "sequence", "--hint", "oracle", "--deal", "3", "<HELP>"])
+    assert stop.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "hint must be sampling or lookahead" in err and "Traceback" not in err
     assert main(["keys", "--game", "baker", "--hint", "sampling", "--deal", "3", "<HELP>"]) == 2

@@ -39,7 +39,7 @@ def won_positions(count: int, left: int) -> list[State]:
     out = []
     for d in range(1, 40):
         r = sv.solve(State.dealt(d), 3000, seed=d)
-        if r.outcome != "won":
+        if r.outcome != "solved":
             continue
         s = State.dealt(d)
         for m in r.moves:
@@ -65,17 +65,17 @@ RULESETS = [sv.ALL, sv.Pruning(True, False, False), sv.Pruning(False, True, Fals
 
 @pytest.mark.parametrize("left", [3, 4])
 def test_reductions_change_no_verdict(left):
-    verdicts = {"won": 0, "lost": 0}
+    verdicts = {"solved": 0, "unsolvable": 0}
     for s in positions(15, left) + won_positions(8, left + 2):
         plain = sv.solve_plain(s)
-        assert plain.outcome in ("won", "lost")
+        assert plain.outcome in ("solved", "unsolvable")
         verdicts[plain.outcome] += 1
         for rules in RULESETS:
             r = sv.solve(s, 10**7, rules)
             assert r.outcome == plain.outcome, (s.text(), rules)
             if r.outcome == "solved":
                 assert replay(s, r.moves).won()
-    assert verdicts["won"] and verdicts["lost"]  # both kinds of position were checked
+    assert verdicts["solved"] and verdicts["unsolvable"]  # both kinds of position were checked
 
 
 def test_deadlock_examples():
