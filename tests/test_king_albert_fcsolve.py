@@ -61,10 +61,11 @@ OUR_CAP = 6_000_000 if COMPILED else 300_000
 FC_ITERS = 3_000_000
 
 
-def test_verdicts_equal_fc_solves_on_deals_1_to_100_and_solutions_win():
+def test_verdicts_equal_fc_solves_on_deals_1_to_30_and_solutions_win():
+    """Deals 1-30 here (a wider range: tools/fcsolve_check.py and docs/results)."""
     need_fcsolve()
     compared = []
-    for deal in range(1, 101):
+    for deal in range(1, 31):
         pos = Position.dealt(deal, RULES)
         ours = solve(pos, RULES, max_states=OUR_CAP)
         if ours.outcome == SOLVED:
@@ -90,11 +91,11 @@ def test_verdicts_equal_fc_solves_on_deals_1_to_100_and_solutions_win():
             continue
         assert ours.outcome == theirs, deal
         compared.append(deal)
-    missing = sorted(set(range(1, 101)) - set(compared))
+    missing = sorted(set(range(1, 31)) - set(compared))
     if COMPILED:
         assert missing == []
     else:
-        assert len(compared) >= 88, missing  # measured: 88
+        assert len(compared) >= 25, missing  # the pure search at its cap decided 88 of deals 1-100
 
 
 def test_fc_solve_options_model_the_reserve():
