@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -586,3 +587,75 @@ def test_ctrl_c_in_a_window_replay_is_one_line_and_130(tmp_path):
             proc.kill()
             proc.communicate()
     assert proc.returncode == 130 and "Traceback" not in err and "baker8bit: interrupted" in err
+
+
+# -- the research tools run the installed package and say so; long work says how far it is --------
+
+BUILDERS = {"build_font.py", "build_palette.py", "build_pyxapp.py", "make_demo_gif.py", "make_fixtures.py",
+            "make_goldens.py", "make_machine_goldens.py", "sync_assets.py"}  # they make the clone's own files
+
+
+def research_scripts() -> list[str]:
+    return sorted([f"tools/{p.name}" for p in (ROOT / "tools").glob("*.py") if p.name not in BUILDERS]
+                  + [f"benchmarks/{p.name}" for p in (ROOT / "benchmarks").glob("*.py")])
+
+
+def test_the_research_tools_run_the_installed_package_not_the_source_tree_beside_them(tmp_path):
+    """A clone's tools would find its source tree (no compiled searches) before the installed
+    package: in a copy whose source tree cannot be imported, each tool's --help still runs."""
+    import shutil
+
+    clone = tmp_path / "clone"
+    for folder in ("tools", "benchmarks"):
+        shutil.copytree(ROOT / folder, clone / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    (clone / "baker8bit").mkdir()
+    (clone / "baker8bit" / "__init__.py").write_text("raise SystemExit('the source tree beside the tool ran')\n")
+    scripts = research_scripts()
+    assert "tools/sequence_unknown_solve.py" in scripts and "tools/king_albert_tip.py" in scripts
+    for script in scripts:
+        done = subprocess.run([sys.executable, str(clone / script), "--help"], cwd=tmp_path, env=env(tmp_path),
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0 and "source tree" not in done.stderr, (script, done.stderr[-500:])
+
+
+def test_the_second_pass_says_what_runs_shows_progress_and_ends_quietly_at_ctrl_c(tmp_path):
+    from baker8bit.core import compiled
+
+    study = tmp_path / "study.csv"
+    study.write_text("deal,outcome\n" + "".join(f"{d},unknown\n" for d in range(1, 9)))
+    out = tmp_path / "second.csv"
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tools" / "sequence_unknown_solve.py"), str(study),
+                             "--out", str(out), "--max-states", "1000000000", "--try-states", "1000000000",
+                             "--workers", "2"], env=env(tmp_path), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    watchdog = threading.Timer(60, proc.kill)  # a tool that says nothing fails the test, not hangs it
+    watchdog.start()
+    try:
+        first = proc.stderr.readline()  # said before the first deal is searched
+        assert first.startswith("sequence_unknown_solve: 8 deals to search (0 already in "), first
+        assert "; baker8bit from " in first and f"sequence {compiled.search_name('sequence')}," in first
+        bar = proc.stderr.readline()  # the progress line, before any deal is done
+        assert bar.startswith("[") and " 0/8 " in bar, bar
+        time.sleep(1.0)
+        os.killpg(proc.pid, signal.SIGINT)  # a terminal's Ctrl-C reaches the workers too
+        rest, err = proc.communicate(timeout=30)
+    finally:
+        watchdog.cancel()
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "ForkPoolWorker" not in err and "KeyboardInterrupt" not in err, err
+    assert "interrupted; the rows written so far are kept" in err
+
+
+@pytest.mark.parametrize("strategy, chunk", [("lookahead", 1), ("clairvoyant", 1), ("sampling", 1), ("greedy", 8)])
+def test_a_study_of_a_slow_player_hands_its_workers_one_game_at_a_time(monkeypatch, strategy, chunk):
+    """A look-ahead game takes seconds: 8 a chunk kept the progress at 0/200 for half a minute."""
+    from baker8bit.games.sequence import study
+    from baker8bit.research import survey
+
+    seen = {}
+    monkeypatch.setattr(survey, "run_pool", lambda fn, tasks, workers, chunksize=1: seen.setdefault("chunk", chunksize))
+    study.run_tasks([study.Task(strategy, d, 0, 1000, None) for d in range(1, 201)], 2)
+    assert seen["chunk"] == chunk
