@@ -659,3 +659,42 @@ def test_a_study_of_a_slow_player_hands_its_workers_one_game_at_a_time(monkeypat
     monkeypatch.setattr(survey, "run_pool", lambda fn, tasks, workers, chunksize=1: seen.setdefault("chunk", chunksize))
     study.run_tasks([study.Task(strategy, d, 0, 1000, None) for d in range(1, 201)], 2)
     assert seen["chunk"] == chunk
+
+
+# -- a DISPLAY where no X server is ----------------------------------------------------------------
+
+
+def free_display() -> int:
+    from baker8bit.window.app import x_server_answers
+
+    return next(n for n in range(97, 200) if not x_server_answers(f":{n}", timeout=0.5))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11's check is for Linux")
+@pytest.mark.parametrize("args", [[], ["--game", "baker", "--suits", "2", "--deal", "3"], ["demo", "--deal", "1"]])
+def test_a_display_without_an_x_server_is_one_line_and_exit_2_not_a_hang(tmp_path, args):
+    e = env(tmp_path, DISPLAY=f":{free_display()}")
+    e.pop("WAYLAND_DISPLAY", None)
+    try:
+        res = subprocess.run([sys.executable, "-m", "baker8bit", *args], env=e, capture_output=True, text=True,
+                             timeout=60, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the window hung on a DISPLAY with no X server")
+    err = res.stderr.strip()
+    assert res.returncode == 2 and len(err.splitlines()) == 1, res.stderr
+    assert err.startswith("baker8bit: no display: no X server answers at DISPLAY=") and "baker8bit shot" in err
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="an abstract socket is Linux's")
+def test_the_display_probe_finds_a_server_that_listens_and_none_where_none_is():
+    import socket
+
+    from baker8bit.window.app import x_server_answers
+
+    n = free_display()
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
+        server.bind(f"\0/tmp/.X11-unix/X{n}")  # where a local X server listens, as Xorg and Xvfb do
+        server.listen(8)
+        assert x_server_answers(f":{n}") and x_server_answers(f":{n}.0") and x_server_answers(f"unix:{n}")
+    assert not x_server_answers(f":{n}", timeout=0.5)
+    assert not x_server_answers("not a display")
