@@ -698,3 +698,57 @@ def test_the_display_probe_finds_a_server_that_listens_and_none_where_none_is():
         assert x_server_answers(f":{n}") and x_server_answers(f":{n}.0") and x_server_answers(f"unix:{n}")
     assert not x_server_answers(f":{n}", timeout=0.5)
     assert not x_server_answers("not a display")
+
+
+# -- the README and --help state the same numbers and names ------------------------------------------
+
+
+def option_help(command: str, option: str) -> str:
+    """The help of ``option`` in ``baker8bit COMMAND --help``, on one line."""
+    import re
+
+    text = help_text(command)
+    m = re.search(rf"^  {re.escape(option)}[ ,=\n].*?(?=^  -|\Z)", text, re.M | re.S)
+    assert m, (command, option)
+    return " ".join(m.group(0).split())
+
+
+def test_the_readmes_command_table_and_help_name_the_same_commands_and_defaults():
+    import re
+
+    from baker8bit.cli import build_parser
+
+    readme = (ROOT / "README.md").read_text()
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| `(\w+)` \|[^|]+\|\s*([^|]*?)\s*\|$", readme, re.M)}
+    commands = set(build_parser()._subparsers._group_actions[0].choices)
+    assert set(rows) == commands
+    checked = 0
+    for command, cell in rows.items():
+        for option, value in re.findall(r"`(--[\w-]+)` ((?:(?!, `).)+)", cell):
+            said = option_help(command, option)
+            value = value.strip()
+            if value == "(required)":
+                assert f"[{option}" not in help_text(command).split("options:")[0], (command, option)
+            else:
+                assert re.search(rf"default {re.escape(value.replace(',', ''))}\b", said.replace(",", "")), \
+                    (command, option, value, said)
+            checked += 1
+    assert checked >= 8
+
+
+def test_the_readme_counts_the_searches_version_names():
+    from baker8bit.cli import NUMBERS
+    from baker8bit.core import compiled
+
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert f"`baker8bit --version` names the {NUMBERS[len(compiled.SEARCHES)]} searches" in readme
+    build_note = (ROOT / "pyproject.toml").read_text().split("[project]")[0]
+    assert not any(f"{n} searches" in build_note for n in NUMBERS if n != NUMBERS[len(compiled.SEARCHES)])
+
+
+def test_demo_help_names_every_shipped_strategy():
+    from baker8bit.games.sequence import strategy
+
+    said = option_help("demo", "--strategy")
+    for name in strategy.shipped_names():
+        assert name in said, (name, said)
