@@ -752,3 +752,25 @@ def test_demo_help_names_every_shipped_strategy():
     said = option_help("demo", "--strategy")
     for name in strategy.shipped_names():
         assert name in said, (name, said)
+
+
+# -- errors that name their cause once ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("deals", ["0-5", "0", "3-2147483648"])
+def test_a_deal_range_outside_the_deal_numbers_says_where_they_run(tmp_path, deals):
+    err = one_line_refusal(*cli("survey", "--deals", deals, "--out", str(tmp_path / "s.csv")))
+    assert err.endswith("deal numbers run from 1 to 2147483647"), err
+    assert not (tmp_path / "s.csv").exists()
+
+
+def test_check_of_a_missing_file_names_it_once(tmp_path):
+    missing = tmp_path / "nosuch.txt"
+    err = one_line_refusal(*cli("check", "blue", str(missing)))
+    assert err.count("nosuch.txt") == 1 and "No such file" in err, err
+
+
+def test_replay_into_a_png_folder_it_cannot_make_says_so_in_words(tmp_path):
+    err = one_line_refusal(*cli("replay", str(ROOT / "docs" / "demo-recording.txt"), "--png-dir",
+                                "/proc/baker8bit-frames"))
+    assert err.startswith("baker8bit: cannot make the folder /proc/baker8bit-frames: ") and "[Errno" not in err, err
