@@ -113,4 +113,4 @@ def _main(argv: list[str] | None) -> int:
         if type(e).__name__ != "WindowError":  # window/app.py: no display, Pyxel cannot open a window
             raise
         print(f"baker8bit: {e}", file=sys.stderr)
-        return 1
+        return getattr(e, "code", 1)

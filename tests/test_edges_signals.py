@@ -67,7 +67,7 @@ def test_no_display_is_a_message_and_a_non_zero_exit(tmp_path, args):
                              timeout=60, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
         pytest.fail("the window hung without a display")
-    assert res.returncode == 1 and "no display" in res.stderr and "baker8bit shot" in res.stderr
+    assert res.returncode == 2 and "no display" in res.stderr and "baker8bit shot" in res.stderr
     assert "Traceback" not in res.stderr
 
 

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -586,3 +587,190 @@ def test_ctrl_c_in_a_window_replay_is_one_line_and_130(tmp_path):
             proc.kill()
             proc.communicate()
     assert proc.returncode == 130 and "Traceback" not in err and "baker8bit: interrupted" in err
+
+
+# -- the research tools run the installed package and say so; long work says how far it is --------
+
+BUILDERS = {"build_font.py", "build_palette.py", "build_pyxapp.py", "make_demo_gif.py", "make_fixtures.py",
+            "make_goldens.py", "make_machine_goldens.py", "sync_assets.py"}  # they make the clone's own files
+
+
+def research_scripts() -> list[str]:
+    return sorted([f"tools/{p.name}" for p in (ROOT / "tools").glob("*.py") if p.name not in BUILDERS]
+                  + [f"benchmarks/{p.name}" for p in (ROOT / "benchmarks").glob("*.py")])
+
+
+def test_the_research_tools_run_the_installed_package_not_the_source_tree_beside_them(tmp_path):
+    """A clone's tools would find its source tree (no compiled searches) before the installed
+    package: in a copy whose source tree cannot be imported, each tool's --help still runs."""
+    import shutil
+
+    clone = tmp_path / "clone"
+    for folder in ("tools", "benchmarks"):
+        shutil.copytree(ROOT / folder, clone / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    (clone / "baker8bit").mkdir()
+    (clone / "baker8bit" / "__init__.py").write_text("raise SystemExit('the source tree beside the tool ran')\n")
+    scripts = research_scripts()
+    assert "tools/sequence_unknown_solve.py" in scripts and "tools/king_albert_tip.py" in scripts
+    for script in scripts:
+        done = subprocess.run([sys.executable, str(clone / script), "--help"], cwd=tmp_path, env=env(tmp_path),
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0 and "source tree" not in done.stderr, (script, done.stderr[-500:])
+
+
+def test_the_second_pass_says_what_runs_shows_progress_and_ends_quietly_at_ctrl_c(tmp_path):
+    from baker8bit.core import compiled
+
+    study = tmp_path / "study.csv"
+    study.write_text("deal,outcome\n" + "".join(f"{d},unknown\n" for d in range(1, 9)))
+    out = tmp_path / "second.csv"
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tools" / "sequence_unknown_solve.py"), str(study),
+                             "--out", str(out), "--max-states", "1000000000", "--try-states", "1000000000",
+                             "--workers", "2"], env=env(tmp_path), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    watchdog = threading.Timer(60, proc.kill)  # a tool that says nothing fails the test, not hangs it
+    watchdog.start()
+    try:
+        first = proc.stderr.readline()  # said before the first deal is searched
+        assert first.startswith("sequence_unknown_solve: 8 deals to search (0 already in "), first
+        assert "; baker8bit from " in first and f"sequence {compiled.search_name('sequence')}," in first
+        bar = proc.stderr.readline()  # the progress line, before any deal is done
+        assert bar.startswith("[") and " 0/8 " in bar, bar
+        time.sleep(1.0)
+        os.killpg(proc.pid, signal.SIGINT)  # a terminal's Ctrl-C reaches the workers too
+        rest, err = proc.communicate(timeout=30)
+    finally:
+        watchdog.cancel()
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "ForkPoolWorker" not in err and "KeyboardInterrupt" not in err, err
+    assert "interrupted; the rows written so far are kept" in err
+
+
+@pytest.mark.parametrize("strategy, chunk", [("lookahead", 1), ("clairvoyant", 1), ("sampling", 1), ("greedy", 8)])
+def test_a_study_of_a_slow_player_hands_its_workers_one_game_at_a_time(monkeypatch, strategy, chunk):
+    """A look-ahead game takes seconds: 8 a chunk kept the progress at 0/200 for half a minute."""
+    from baker8bit.games.sequence import study
+    from baker8bit.research import survey
+
+    seen = {}
+    monkeypatch.setattr(survey, "run_pool", lambda fn, tasks, workers, chunksize=1: seen.setdefault("chunk", chunksize))
+    study.run_tasks([study.Task(strategy, d, 0, 1000, None) for d in range(1, 201)], 2)
+    assert seen["chunk"] == chunk
+
+
+# -- a DISPLAY where no X server is ----------------------------------------------------------------
+
+
+def free_display() -> int:
+    from baker8bit.window.app import x_server_answers
+
+    return next(n for n in range(97, 200) if not x_server_answers(f":{n}", timeout=0.5))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11's check is for Linux")
+@pytest.mark.parametrize("args", [[], ["--game", "baker", "--suits", "2", "--deal", "3"], ["demo", "--deal", "1"]])
+def test_a_display_without_an_x_server_is_one_line_and_exit_2_not_a_hang(tmp_path, args):
+    e = env(tmp_path, DISPLAY=f":{free_display()}")
+    e.pop("WAYLAND_DISPLAY", None)
+    try:
+        res = subprocess.run([sys.executable, "-m", "baker8bit", *args], env=e, capture_output=True, text=True,
+                             timeout=60, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the window hung on a DISPLAY with no X server")
+    err = res.stderr.strip()
+    assert res.returncode == 2 and len(err.splitlines()) == 1, res.stderr
+    assert err.startswith("baker8bit: no display: no X server answers at DISPLAY=") and "baker8bit shot" in err
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="an abstract socket is Linux's")
+def test_the_display_probe_finds_a_server_that_listens_and_none_where_none_is():
+    import socket
+
+    from baker8bit.window.app import x_server_answers
+
+    n = free_display()
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
+        server.bind(f"\0/tmp/.X11-unix/X{n}")  # where a local X server listens, as Xorg and Xvfb do
+        server.listen(8)
+        assert x_server_answers(f":{n}") and x_server_answers(f":{n}.0") and x_server_answers(f"unix:{n}")
+    assert not x_server_answers(f":{n}", timeout=0.5)
+    assert not x_server_answers("not a display")
+
+
+# -- the README and --help state the same numbers and names ------------------------------------------
+
+
+def option_help(command: str, option: str) -> str:
+    """The help of ``option`` in ``baker8bit COMMAND --help``, on one line."""
+    import re
+
+    text = help_text(command)
+    m = re.search(rf"^  {re.escape(option)}[ ,=\n].*?(?=^  -|\Z)", text, re.M | re.S)
+    assert m, (command, option)
+    return " ".join(m.group(0).split())
+
+
+def test_the_readmes_command_table_and_help_name_the_same_commands_and_defaults():
+    import re
+
+    from baker8bit.cli import build_parser
+
+    readme = (ROOT / "README.md").read_text()
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| `(\w+)` \|[^|]+\|\s*([^|]*?)\s*\|$", readme, re.M)}
+    commands = set(build_parser()._subparsers._group_actions[0].choices)
+    assert set(rows) == commands
+    checked = 0
+    for command, cell in rows.items():
+        for option, value in re.findall(r"`(--[\w-]+)` ((?:(?!, `).)+)", cell):
+            said = option_help(command, option)
+            value = value.strip()
+            if value == "(required)":
+                assert f"[{option}" not in help_text(command).split("options:")[0], (command, option)
+            else:
+                assert re.search(rf"default {re.escape(value.replace(',', ''))}\b", said.replace(",", "")), \
+                    (command, option, value, said)
+            checked += 1
+    assert checked >= 8
+
+
+def test_the_readme_counts_the_searches_version_names():
+    from baker8bit.cli import NUMBERS
+    from baker8bit.core import compiled
+
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert f"`baker8bit --version` names the {NUMBERS[len(compiled.SEARCHES)]} searches" in readme
+    build_note = (ROOT / "pyproject.toml").read_text().split("[project]")[0]
+    assert not any(f"{n} searches" in build_note for n in NUMBERS if n != NUMBERS[len(compiled.SEARCHES)])
+
+
+def test_demo_help_names_every_shipped_strategy():
+    from baker8bit.games.sequence import strategy
+
+    said = option_help("demo", "--strategy")
+    for name in strategy.shipped_names():
+        assert name in said, (name, said)
+
+
+# -- errors that name their cause once ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("deals", ["0-5", "0", "3-2147483648"])
+def test_a_deal_range_outside_the_deal_numbers_says_where_they_run(tmp_path, deals):
+    err = one_line_refusal(*cli("survey", "--deals", deals, "--out", str(tmp_path / "s.csv")))
+    assert err.endswith("deal numbers run from 1 to 2147483647"), err
+    assert not (tmp_path / "s.csv").exists()
+
+
+def test_check_of_a_missing_file_names_it_once(tmp_path):
+    missing = tmp_path / "nosuch.txt"
+    err = one_line_refusal(*cli("check", "blue", str(missing)))
+    assert err.count("nosuch.txt") == 1 and "No such file" in err, err
+
+
+def test_replay_into_a_png_folder_it_cannot_make_says_so_in_words(tmp_path):
+    err = one_line_refusal(*cli("replay", str(ROOT / "docs" / "demo-recording.txt"), "--png-dir",
+                                "/proc/baker8bit-frames"))
+    assert err.startswith("baker8bit: cannot make the folder /proc/baker8bit-frames: ") and "[Errno" not in err, err

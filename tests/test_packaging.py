@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -96,6 +97,36 @@ def test_the_sdist_holds_every_file_the_tests_need(tmp_path):
                    "baker8bit/games/blue/fastsearch.pyx", "setup.py", "tests/conftest.py"):
         assert source in names
     assert not [n for n in names if n.endswith((".so", ".pyd", ".c", ".pyc"))]
+
+
+@pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(),
+                    reason="needs the git checkout (it copies the clone's tracked files)")
+def test_a_build_whose_compiling_fails_ships_no_module_an_earlier_build_left(tmp_path):
+    """A clone where ``pip install .`` once compiled the searches keeps them in ``build/``; a later
+    build whose compiler fails (``CC=/bin/false``) says the searches were not built and must not
+    put the earlier build's modules in its wheel (``--version`` would call them compiled)."""
+    import sysconfig
+
+    clone = tmp_path / "clone"
+    for name in git_files():
+        (clone / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, clone / name)
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    stale = []
+    for lib in ("lib", f"lib.{sysconfig.get_platform()}-{sys.implementation.cache_tag}"):
+        module = clone / "build" / lib / "baker8bit" / "freecell" / "solver" / f"_cfamily{suffix}"
+        module.parent.mkdir(parents=True)
+        module.write_bytes(b"an earlier build's module")
+        stale.append(module)
+    res = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path / "out"),
+                          str(clone)], capture_output=True, text=True, timeout=300,
+                         env=dict(os.environ, CC="/bin/false"))
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert "baker8bit: the compiled searches were not built" in res.stdout + res.stderr
+    (wheel,) = (tmp_path / "out").glob("baker8bit-*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        assert not [n for n in z.namelist() if n.endswith((".so", ".pyd"))]
+    assert not [m for m in stale if m.exists()]
 
 
 def test_ci_runs_the_readmes_test_command():

@@ -38,10 +38,11 @@ sys.path.insert(0, str(TOOLS))
 from decide_large import wins_through_keys  # noqa: E402
 
 from baker8bit import games  # noqa: E402
+from baker8bit.core import compiled  # noqa: E402
 from baker8bit.core.arguments import OneLineParser  # noqa: E402
 from baker8bit.freecell import fcsolve  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
-from baker8bit.research.survey import parse_deals  # noqa: E402
+from baker8bit.research.survey import Progress, parse_deals  # noqa: E402
 
 FIELDS = ("deal", "ours", "fc_solve", "agree", "fc_moves", "fc_win", "fc_seed")
 
@@ -105,14 +106,18 @@ def main() -> int:
     else:
         args.out.write_text(",".join(FIELDS) + "\n")
     wanted = (fcsolve.UNKNOWN,) if args.unknown else (fcsolve.SOLVED, fcsolve.UNSOLVABLE)
-    for deal in args.deals:
-        if deal in done or ours.get(deal) not in wanted:
-            continue
+    todo = [deal for deal in args.deals if deal not in done and ours.get(deal) in wanted]
+    print(f"fcsolve_check: {len(todo)} deals to check; {compiled.origin()}", file=sys.stderr, flush=True)
+    progress = Progress(sys.stderr, len(todo))  # fc-solve's tries of a deal take up to minutes
+    progress.update(0, force=True)
+    for n, deal in enumerate(todo, 1):
         row = check(args.game, rules, keys_options, deal, ours[deal], args.max_iters, args.restarts,
                     args.restart_iters, args.first_seed)
         with args.out.open("a", newline="") as f:
             csv.DictWriter(f, fields, extrasaction="ignore").writerow(row)
         done[deal] = {k: str(v) for k, v in row.items()}
+        progress.update(n)
+    progress.close()
     rows = [r for r in done.values() if (r["ours"] == fcsolve.UNKNOWN) == args.unknown]
     if args.unknown:
         return _unknown_summary(args.out, rows)

@@ -19,16 +19,20 @@ Run: python tools/king_albert_tip.py SURVEY.csv [--max-states N] [--out FILE]
 from __future__ import annotations
 
 import csv
+import importlib.util
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if importlib.util.find_spec("baker8bit") is None:  # the installed package; else this tree
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit import games  # noqa: E402
+from baker8bit.core import compiled  # noqa: E402
 from baker8bit.core.arguments import OneLineParser  # noqa: E402
 from baker8bit.core.outcome import UNSOLVABLE  # noqa: E402
 from baker8bit.freecell.position import Position  # noqa: E402
 from baker8bit.freecell.solver import solve
+from baker8bit.research.survey import Progress  # noqa: E402
 
 
 def main() -> int:
@@ -41,7 +45,10 @@ def main() -> int:
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
     lost_two = lost_fewer = 0
     measured = []
-    for row in rows:
+    print(f"king_albert_tip: {compiled.origin()}", file=sys.stderr, flush=True)
+    progress = Progress(sys.stderr, len(rows))  # each unsolvable deal is searched again, exhaustively
+    for n, row in enumerate(rows):
+        progress.update(n)
         counts[row["outcome"]] += 1
         if row["outcome"] != UNSOLVABLE:
             continue
@@ -55,6 +62,8 @@ def main() -> int:
             lost_two += 1
         else:
             lost_fewer += 1
+    progress.update(len(rows))
+    progress.close()
     lost = lost_two + lost_fewer
     if args.out:
         with open(args.out, "w", newline="", encoding="utf-8") as f:

@@ -24,7 +24,9 @@ sys.path.insert(0, str(TOOLS))
 
 from decide_large import run_cli, wins_through_keys  # noqa: E402
 
+from baker8bit.core import compiled  # noqa: E402
 from baker8bit.core.arguments import OneLineParser  # noqa: E402
+from baker8bit.research.survey import Progress  # noqa: E402
 
 
 def check(rows: list[dict], game_args: list[str], max_states: int,
@@ -33,9 +35,11 @@ def check(rows: list[dict], game_args: list[str], max_states: int,
     a row whose search took more than ``skip_above`` positions is skipped (not solved again)."""
     won = lost = skipped = 0
     bad = []
-    for row in rows:
-        if row["outcome"] not in ("solved", "unsolvable"):
-            continue
+    decided = [row for row in rows if row["outcome"] in ("solved", "unsolvable")]
+    progress = Progress(sys.stderr, len(decided))  # a hard deal is solved again for minutes
+    progress.update(0, force=True)
+    for n, row in enumerate(decided):
+        progress.update(n)
         if skip_above is not None and int(row["states"]) > skip_above:
             skipped += 1
             continue
@@ -50,6 +54,8 @@ def check(rows: list[dict], game_args: list[str], max_states: int,
             won += 1
         else:
             bad.append(f"deal {row['deal']}: the {len(result['solution'])} keys solve gives do not win")
+    progress.update(len(decided))
+    progress.close()
     return won, lost, skipped, bad
 
 
@@ -62,6 +68,7 @@ def main() -> int:
     ap.add_argument("--skip-above", type=int, help="leave out rows whose search took more positions "
                     "(decided with tools/decide_large.py, which replays its wins itself)")
     args = ap.parse_args()
+    print(f"replay_survey: {compiled.origin()}", file=sys.stderr, flush=True)
     game_args = ["--game", args.game]
     if args.starting_rank is not None:
         game_args += ["--starting-rank", str(args.starting_rank)]

@@ -28,13 +28,12 @@ line and exit 2.
 from __future__ import annotations
 
 import csv
+import importlib.util
 import sys
 import time
-from contextlib import nullcontext
-from multiprocessing import Pool
 from pathlib import Path
 
-if __package__ in (None, ""):
+if importlib.util.find_spec("baker8bit") is None:  # the installed package; else this tree
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baker8bit.core.arguments import OneLineParser  # noqa: E402
@@ -129,21 +128,31 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, KeyError, ValueError, UnicodeDecodeError, csv.Error) as e:
         print(f"sequence_unknown_solve: cannot resume from {out}: {e}", file=sys.stderr)
         return 2
+    from baker8bit.core import compiled
     from baker8bit.games.sequence import solver
+    from baker8bit.research import survey
 
     try_states = args.try_states or solver.TRY_STATES
     jobs = [(d, args.max_states, args.pass_, args.seeds, try_states, args.nested) for d in deals if d not in done]
+    # what runs, before the first row (a deal may search for minutes): the package and its searches
+    print(f"sequence_unknown_solve: {len(jobs)} deals to search ({len(done)} already in {out}); "
+          f"{compiled.origin()}", file=sys.stderr, flush=True)
     new = not out.exists() or out.stat().st_size == 0
+    progress = survey.Progress(sys.stderr, len(jobs))
     try:
         with out.open("a", newline="", encoding="utf-8") as f:
             w = csv.DictWriter(f, fieldnames=FIELDS)
             if new:
                 w.writeheader()
-            with Pool(args.workers) if args.workers > 1 else nullcontext() as pool:
-                for row in pool.imap(decide, jobs) if pool else map(decide, jobs):  # in deal order
-                    w.writerow(row)
-                    f.flush()
+            progress.update(0, force=True)
+            # in deal order; the workers leave Ctrl-C to this process, which ends them with the pool
+            for n, row in enumerate(survey.run_pool(decide, jobs, args.workers), 1):
+                w.writerow(row)
+                f.flush()
+                progress.update(n)
+        progress.close()
     except KeyboardInterrupt:
+        progress.close()
         print("sequence_unknown_solve: interrupted; the rows written so far are kept (run again to resume)",
               file=sys.stderr)
         return 130

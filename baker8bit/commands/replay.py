@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from baker8bit.commands.common import (
     UsageError,
 )
@@ -66,6 +68,11 @@ def run(args) -> int:
     if args.gif or args.png_dir:
         from baker8bit.window.video import render_headless  # Pyxel, loaded by the commands that draw
 
+        if args.png_dir:  # the folder is made (or refused) before any frame is rendered
+            try:
+                Path(args.png_dir).mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise UsageError(f"cannot make the folder {args.png_dir}: {e.strerror or e}") from None
         try:
             out = render_headless(rec, gif=args.gif, png_dir=args.png_dir, scale=args.scale or 1,
                                   glyphs=args.glyphs, pal=args.pal, shape=args.aspect, inputs=inputs)

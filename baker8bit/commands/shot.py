@@ -23,7 +23,7 @@ def register(sub) -> None:
     p.add_argument("script", nargs="?", default="", help="keys to play first (see `keys`)")
     p.add_argument("--out", required=True, help="PNG file to write")
     p.add_argument("--scale", type=scale_arg, default=1,
-                   help="scanlines per Atari scanline in the PNG (1: 224 high; 336 wide with --aspect square)")
+                   help="scanlines per Atari scanline in the PNG (default 1: 224 high; 336 wide with --aspect square)")
     p.add_argument("--seed", type=seed_arg, default=0, help="seed for random deal numbers")
     p.add_argument("--title", action="store_true",
                    help="start at the game's title (the 1989 suit prompt) instead of a deal")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import os
 from functools import cache
+from pathlib import Path
 from types import ModuleType
 
 # kind -> (the compiled module, its plain-Python reference)
@@ -70,3 +71,9 @@ def summary() -> str:
     """One line for ``--version``: which searches run compiled, e.g.
     ``searches: freecell compiled, blue compiled, sequence compiled``."""
     return "searches: " + ", ".join(f"{kind} {search_name(kind)}" for kind in SEARCHES)
+
+
+def origin() -> str:
+    """One line for a research tool's start: which package runs (the installed one, or a source
+    tree) and its searches, e.g. ``baker8bit from /venv/.../baker8bit (searches: freecell compiled, ...)``."""
+    return f"baker8bit from {Path(__file__).resolve().parents[1]} ({summary()})"

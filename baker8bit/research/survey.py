@@ -95,7 +95,9 @@ def parse_deals(text: str) -> Deals:
             hi = (check_deal_number(int(hi_text)) if hi_text.isascii() and len(hi_text) < 12 else None) if dash else lo
             if lo is None or hi is None:
                 raise ValueError
-        except (ValueError, DealError):
+        except DealError:  # a number, but not a deal's
+            raise ValueError(f"bad deal range {shown}: deal numbers run from 1 to {MAX_DEAL}") from None
+        except ValueError:
             raise ValueError(f"bad deal range {shown} (write e.g. 1-1000 or 7 or 1-10,20)") from None
         if hi < lo:
             raise ValueError(f"bad deal range {shown}: the end is below the start")

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import atexit
 import os
+import re
 import signal
+import socket
 import sys
 import tempfile
 import time
@@ -71,21 +73,60 @@ class AppOptions:
 _initialised: tuple | None = None
 audio_ok = True  # False when Pyxel found no sound device: the window plays silently
 
-NO_DISPLAY = ("no display: DISPLAY and WAYLAND_DISPLAY are not set, so no window can open. "
-              "Without a window: `baker8bit keys \"...\"` plays by key script, `baker8bit shot` draws a screen "
-              "to PNG, `baker8bit replay --gif` renders a recording; or run it in a desktop session")
+WITHOUT_A_WINDOW = ("Without a window: `baker8bit keys \"...\"` plays by key script, `baker8bit shot` draws a "
+                    "screen to PNG, `baker8bit replay --gif` renders a recording; or run it in a desktop session")
+NO_DISPLAY = "no display: DISPLAY and WAYLAND_DISPLAY are not set, so no window can open. " + WITHOUT_A_WINDOW
+NO_X_SERVER = "no display: no X server answers at DISPLAY={display!r}, so no window can open. " + WITHOUT_A_WINDOW
 AUDIO_NOISE = ("ALSA lib", "Failed to initialize audio", "audio device", "snd_", "PulseAudio", "jack server")
+X_PROBE_SECONDS = 3.0  # an X server answers a connection at once; a host that is not there may not
 
 
 class WindowError(RuntimeError):
-    """The window cannot open (no display, Pyxel's own error); the message says how to play without."""
+    """The window cannot open (no display, Pyxel's own error); the message says how to play without.
+    ``code`` is the exit status: 2 when the environment has no display (found before any work),
+    1 when Pyxel itself failed."""
+
+    def __init__(self, message: str, code: int = 1):
+        super().__init__(message)
+        self.code = code
+
+
+def x_server_answers(display: str, timeout: float = X_PROBE_SECONDS) -> bool:
+    """Does an X server accept a connection at ``display`` (``[host]:N[.S]``, as X11 reads
+    DISPLAY; a host may be an IPv6 address in brackets)? A DISPLAY of another form names no
+    server. SDL, under Pyxel, waits forever for a server that is not there; a socket connect does not."""
+    m = re.fullmatch(r"(?:(unix|tcp)/)?(\[[0-9A-Fa-f:]+\]|[A-Za-z0-9_.-]*):(\d+)(?:\.\d+)?", display)
+    if m is None:
+        return False
+    protocol, host, number = m.group(1), m.group(2).strip("[]"), int(m.group(3))
+    if host in ("", "unix") and protocol != "tcp":  # the local server's socket (Linux: abstract first)
+        paths = [f"\0/tmp/.X11-unix/X{number}"] if sys.platform.startswith("linux") else []
+        paths.append(f"/tmp/.X11-unix/X{number}")
+        for path in paths:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+                sock.settimeout(timeout)
+                try:
+                    sock.connect(path)
+                    return True
+                except OSError:
+                    continue
+        return False
+    try:  # a server over the network, as ssh -X forwards it (localhost:10): port 6000 + N
+        socket.create_connection((host or "localhost", 6000 + number), timeout=timeout).close()
+        return True
+    except OSError:
+        return False
 
 
 def check_display() -> None:
-    """On Linux (and the BSDs) a window needs X11 or Wayland; say so instead of hanging in Pyxel."""
+    """On Linux (and the BSDs) a window needs X11 or Wayland; say so instead of hanging in Pyxel:
+    no display named, or an X display where no server answers (Wayland's is trusted as named)."""
     if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
-        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-            raise WindowError(NO_DISPLAY)
+        display = os.environ.get("DISPLAY", "")
+        if not display and not os.environ.get("WAYLAND_DISPLAY"):
+            raise WindowError(NO_DISPLAY, code=2)
+        if display and not os.environ.get("WAYLAND_DISPLAY") and not x_server_answers(display):
+            raise WindowError(NO_X_SERVER.format(display=display), code=2)
 
 
 @contextmanager

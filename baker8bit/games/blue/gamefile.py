@@ -184,11 +184,12 @@ def _loads(text: str) -> Game:
 
 def load(path: str | os.PathLike, bare: bool = False) -> Game:
     """Read a game file (with ``bare``, or a bare layout: ``read_game``); any problem raises
-    GameFileError (the file is only read)."""
+    GameFileError (the file is only read; its message leaves the name to the caller, who says it
+    first)."""
     try:  # once, size-capped, never waiting on a FIFO
         data = files.read_input(path, MAX_BYTES)
     except OSError as e:
-        raise GameFileError(f"cannot read {path}: {e.strerror or e}") from None
+        raise GameFileError(f"cannot read it: {e.strerror or e}") from None
     return from_bytes(data, bare)
 
 

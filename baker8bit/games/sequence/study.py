@@ -75,8 +75,10 @@ def run_tasks(tasks: list[Task], workers: int) -> Iterator[Row]:
     an interrupt ends the workers with the pool)."""
     if len(tasks) <= 1:
         workers = 1
-    # fast players: many games a chunk; search players: one at a time
-    return sv.run_pool(play_task, tasks, workers, chunksize=1 if len(tasks) < 200 else 8)
+    # a strategy plays a game in milliseconds: 8 games a chunk; the players that search or look
+    # ahead take seconds a game, so one at a time, and the progress moves from the first game on
+    slow = len(tasks) < 200 or any(task.strategy in pl.PLAYERS for task in tasks)
+    return sv.run_pool(play_task, tasks, workers, chunksize=1 if slow else 8)
 
 
 def play_batch(tasks: list[Task]) -> list[Row]:
