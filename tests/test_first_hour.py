@@ -733,6 +733,13 @@ def test_the_readmes_command_table_and_help_name_the_same_commands_and_defaults(
                 assert re.search(rf"default {re.escape(value.replace(',', ''))}\b", said.replace(",", "")), \
                     (command, option, value, said)
             checked += 1
+    for command, cell in rows.items():  # the searches that escalate by default say how long a deal takes
+        if cell.startswith("escalation"):
+            from baker8bit.console.contract import ESCALATION_SECONDS
+
+            assert cell == f"escalation, about {ESCALATION_SECONDS:g} s a deal", (command, cell)
+            assert f"about {ESCALATION_SECONDS:g} s a deal" in " ".join(help_text(command).split()), command
+            checked += 1
     assert checked >= 8
 
 

@@ -8,12 +8,10 @@ See benchmarks/bench_solver.py for what is measured and how.
 
 from __future__ import annotations
 
-import sys
+import runpy
 from pathlib import Path
 
-sys.path.append(str(Path(__file__).resolve().parent.parent))  # for benchmarks/, after the installed package
-
-from benchmarks.bench_solver import main  # noqa: E402
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # run the benchmark's file as a script: it measures the installed package (the clone's source
+    # tree only where none is installed), and the clone's folder never goes on the import path
+    runpy.run_path(str(Path(__file__).resolve().parent.parent / "benchmarks" / "bench_solver.py"), run_name="__main__")
