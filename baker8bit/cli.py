@@ -70,7 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command; a closed or full standard output is one line on stderr and exit 1."""
     try:
         with signals.installed():  # SIGTERM ends a command as Ctrl-C does: files whole, one line
-            code = _main(argv)
+            try:
+                code = _main(argv)
+            except SystemExit:  # --help, --version, a usage error: what they printed must be written too
+                sys.stdout.flush()
+                raise
             sys.stdout.flush()
         return code
     except KeyboardInterrupt as e:  # the second signal, while the first was being handled

@@ -781,3 +781,13 @@ def test_replay_into_a_png_folder_it_cannot_make_says_so_in_words(tmp_path):
     err = one_line_refusal(*cli("replay", str(ROOT / "docs" / "demo-recording.txt"), "--png-dir",
                                 "/proc/baker8bit-frames"))
     assert err.startswith("baker8bit: cannot make the folder /proc/baker8bit-frames: ") and "[Errno" not in err, err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [["--help"], ["solve", "--help"], ["--version"]])
+def test_help_and_version_into_a_full_device_say_so_and_fail(argv, tmp_path):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "baker8bit", *argv], stdout=full, stderr=subprocess.PIPE,
+                              text=True, cwd=tmp_path, env=env(tmp_path), timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == ["baker8bit: cannot write the output: No space left on device"]

@@ -8,6 +8,7 @@ A bad value is one line naming the option and what it takes, exit 2 (``OneLinePa
 from __future__ import annotations
 
 import argparse
+import sys
 
 from baker8bit.core.deal import MAX_DEAL, DealError, check_deal_number
 from baker8bit.core.sizes import parse_memory
@@ -28,6 +29,12 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:
         self.exit(2, f"{self.error_name}: {message}\n")
+
+    def _print_message(self, message: str, file=None) -> None:
+        """As argparse's, but a write that fails (a full disk, a closed pipe) is not passed over:
+        ``--help > /dev/full`` must not exit 0 with nothing written."""
+        if message:
+            (file or sys.stderr).write(message)
 
 
 def deal_arg(text: str) -> int:
