@@ -791,3 +791,16 @@ def test_help_and_version_into_a_full_device_say_so_and_fail(argv, tmp_path):
                               text=True, cwd=tmp_path, env=env(tmp_path), timeout=60)
     assert done.returncode == 1
     assert done.stderr.splitlines() == ["baker8bit: cannot write the output: No space left on device"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["demo", "--video", "out.mp4", "--window-scale", "3"],
+    ["replay", str(ROOT / "tests" / "data" / "recording-0.1.0.txt"), "--gif", "out.gif", "--window-scale", "2"],
+    ["replay", str(ROOT / "tests" / "data" / "recording-0.1.0.txt"), "--png-dir", "frames", "--fullscreen"],
+])
+def test_window_options_without_a_window_are_refused_before_any_work(argv, tmp_path):
+    done = subprocess.run([sys.executable, "-m", "baker8bit", *argv], capture_output=True, text=True, cwd=tmp_path,
+                          env=env(tmp_path), timeout=60)
+    assert done.returncode == 2
+    assert len(done.stderr.splitlines()) == 1 and "size a window" in done.stderr, done.stderr
+    assert not list(tmp_path.glob("out.*")) and not (tmp_path / "frames").exists()

@@ -55,6 +55,7 @@ def load(path: str) -> recording.Recording:
 
 
 def run(args) -> int:
+    capture_options(args)  # options that need a window, refused before any frame is rendered
     rec = load(args.file)
     inputs = [args.file]
     files.distinct(args.gif, args.video)

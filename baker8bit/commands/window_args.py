@@ -63,6 +63,10 @@ def capture_options(args) -> dict:
     window_scale = getattr(args, "window_scale", None)
     if window_scale is not None and getattr(args, "scale", None) is not None:
         raise UsageError("give --scale or --window-scale, not both")
+    headless = [f"--{name.replace('_', '-')}" for name in ("video", "gif", "png_dir") if getattr(args, name, None)]
+    if headless and (window_scale is not None or getattr(args, "fullscreen", False)):
+        raise UsageError(f"--window-scale and --fullscreen size a window, and {headless[0]} opens none "
+                         "(its pixel scale is --scale)")
     return {"window_scale": window_scale, "fullscreen": bool(getattr(args, "fullscreen", False))}
 
 
