@@ -44,7 +44,7 @@ def resume(tmp_path, text: str | bytes, says: str, *extra: str) -> str:
     ("baker2,0,solved,5,5,0.1,compiled", "line 4: deal must be a whole number 1..2147483647, not '0'"),
     ("baker2,3,maybe,0,5,0.1,compiled", "line 4: outcome must be one of 'solved', 'unsolvable', 'unknown'"),
     ("baker2,3,unsolvable,12,5,0.1,compiled", "line 4: an unsolvable deal has 0 moves, not 12"),
-    ("baker2,3,solved,5,5,0.1,fast", "line 4: search must be one of 'compiled', 'pure'"),
+    ("baker2,3,solved,5,5,0.1,fast", "line 4: search must be 'compiled' or 'pure', after the step that decided"),
     ("baker2,3,solved,5,5,0.1,compiled,baker2,4", "line 4 has 9 fields, not 7"),
     ("baker2,3,solv", "line 4 has 3 fields, not 7"),
     ("king-albert,3,solved,5,5,0.1,compiled", "line 4: game must be a rule set of this survey's game"),

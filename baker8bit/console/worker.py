@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import signal
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -64,8 +65,11 @@ def _lowest(pid: int) -> None:
 
 def _serve(conn, games) -> None:
     """The worker's loop (``_tasks``); Ctrl-C in the terminal, which reaches the worker too, ends
-    it quietly (the compiled searches look at the signals), and so does its parent's end."""
+    it at once and quietly, and so does its parent's end."""
     signals.end_with_parent()
+    # Ctrl-C ends the worker as the system ends a process, with no Python handler: a handler runs
+    # only when the process runs, and at the lowest priority on a busy machine that may be long
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     try:
         _tasks(conn, games)
     except KeyboardInterrupt:
