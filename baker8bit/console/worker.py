@@ -63,7 +63,7 @@ def _lowest(pid: int) -> None:
         pass
 
 
-def _serve(conn, games) -> None:
+def _serve(conn, games, lowest: bool = True) -> None:
     """The worker's loop (``_tasks``); Ctrl-C in the terminal, which reaches the worker too, ends
     it at once and quietly, and so does its parent's end."""
     signals.end_with_parent()
@@ -71,15 +71,16 @@ def _serve(conn, games) -> None:
     # only when the process runs, and at the lowest priority on a busy machine that may be long
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     try:
-        _tasks(conn, games)
+        _tasks(conn, games, lowest)
     except KeyboardInterrupt:
         return
 
 
-def _tasks(conn, games) -> None:
+def _tasks(conn, games, lowest: bool = True) -> None:
     """For each task, its levels in order until one is decided; a new message (another task, or
     a cancel) stops the task between two levels."""
-    _lowest(0)  # the window set it as the process started; here too, where it could not
+    if lowest:
+        _lowest(0)  # the window set it as the process started; here too, where it could not
     try:
         _warm(games)
     except Exception:  # a task will say what is wrong, inline
@@ -114,12 +115,13 @@ def _tasks(conn, games) -> None:
 class _Process:
     """One worker process and its end of the pipe."""
 
-    def __init__(self, games) -> None:
+    def __init__(self, games, lowest: bool = True) -> None:
         ctx = mp.get_context(_CONTEXT)
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_serve, args=(child, games), daemon=True, name="baker8bit-help")
+        self.proc = ctx.Process(target=_serve, args=(child, games, lowest), daemon=True, name="baker8bit-help")
         self.proc.start()
-        _lowest(self.proc.pid)  # before its imports and warm-up: all of its work is at that priority
+        if lowest:
+            _lowest(self.proc.pid)  # before its imports and warm-up: all of its work is at that priority
         child.close()
 
     def kill(self) -> None:
@@ -143,10 +145,13 @@ class WorkerRunner:
     worker is up waits in ``_pending`` and is sent as soon as one is (``ready`` then says no,
     and the window holds the game's frame; ``result`` waits for it)."""
 
-    def __init__(self, games: Callable[[], Any] | None = None) -> None:
+    def __init__(self, games: Callable[[], Any] | None = None, lowest: bool = True) -> None:
         """``games``: a module-level function that gives the registry whose games the worker
-        makes ready before its first task (``Variant.warm``); None, none."""
+        makes ready before its first task (``Variant.warm``); None, none. ``lowest``: the workers
+        run at the lowest priority (the window's); False, at this process's (tests that time the
+        worker's answers on a machine whose every core another test keeps busy)."""
         self._games = games
+        self._lowest = lowest
         self._lock = threading.Condition()
         self._proc: _Process | None = None  # the worker
         self._ready: _Process | None = None  # the spare
@@ -185,7 +190,7 @@ class WorkerRunner:
                         break
                     self._starting = True
                 try:
-                    proc = _Process(self._games)
+                    proc = _Process(self._games, self._lowest)
                 except Exception:  # no process support here: the levels run inline
                     proc = None
                 with self._lock:
