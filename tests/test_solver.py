@@ -309,7 +309,9 @@ def test_solve_command_json(capsys):
     assert _cli(["solve", "--suits", "2", "--deal", "3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"outcome", "solution", "moves", "states", "seconds", "search", "automatic"}
-    assert out["search"] in ("compiled", "pure") and out["moves"] == len(out["solution"])
+    step, implementation = out["search"].split()  # the escalation's step that decided, then the search
+    assert step.startswith("table-") and implementation in ("compiled", "pure")
+    assert out["moves"] == len(out["solution"])
     assert out["automatic"] == []  # the 1989 game makes no move by itself
     rs = baker_rules(2)
     assert out["outcome"] == SOLVED
@@ -354,7 +356,8 @@ def test_survey_rows_name_the_search_and_older_csvs_resume_in_their_own_columns(
     assert _cli(["survey", "--suits", "2", "--deals", "1-2", "--workers", "1", "--out", str(new)]) == 0
     lines = new.read_text().splitlines()
     assert lines[0] == "game,deal,outcome,moves,states,seconds,search"
-    assert all(line.split(",")[-1] in ("compiled", "pure") for line in lines[1:])
+    assert all(line.split(",")[-1].split(" ")[-1] in ("compiled", "pure") for line in lines[1:])
+    assert all(line.split(",")[-1].startswith("table-") for line in lines[1:])  # the step that decided
     before = tmp_path / "before.csv"  # written before the search column
     before.write_text("game,deal,outcome,moves,states,seconds\nbaker2,1,solved,9,9,0.0010\n")
     assert _cli(["survey", "--suits", "2", "--deals", "1-3", "--workers", "1", "--out", str(before), "--resume"]) == 0
