@@ -330,15 +330,27 @@ def test_the_cheapest_large_verdicts_are_found_again_and_the_win_types_to_winner
             assert wins_through_keys(["--game", "king-albert", "--deal", r["deal"]], found.keys), r["deal"]
 
 
+# Of the last pass's wins (10,000,000 iterations a run), the one quickest to find again (37 s on two
+# busy cores; the other four took 41-108 s each): the suite runs it; the pass's own command
+# (`tools/fcsolve_check.py --unknown --restarts`, docs/results/README.md) finds them all again.
+QUICK_10M = "3073"
+
+
 def published_restart_wins() -> list[tuple[str, str]]:
-    """(pass CSV, deal) of every win of the restart passes."""
-    return [(name, r["deal"]) for name in RESTARTS for r in rows(name) if r["fc_win"] == "yes"]
+    """(pass CSV, deal) of every win of the restart passes, but of the last pass its quickest."""
+    return [(name, r["deal"]) for name in RESTARTS for r in rows(name) if r["fc_win"] == "yes"
+            and (RESTARTS[name][0] < 10_000_000 or r["deal"] == QUICK_10M)]
+
+
+def test_the_quick_win_of_the_last_pass_is_one_of_its_wins():
+    assert ("king-albert-fcsolve-restarts-10m-r0.csv", QUICK_10M) in published_restart_wins()
 
 
 @pytest.mark.parametrize("name,deal", published_restart_wins())
-def test_every_published_restart_win_is_found_again_and_types_to_winner(name, deal):
-    """Each win of the restart passes' CSVs: fc-solve with the row's seed and the pass's
-    iterations finds it again (as many moves) and ``keys --auto off`` plays it to WINNER."""
+def test_the_published_restart_wins_are_found_again_and_type_to_winner(name, deal):
+    """Each win of the restart passes' CSVs (the last pass's quickest): fc-solve with the row's
+    seed and the pass's iterations finds it again (as many moves) and ``keys --auto off`` plays it
+    to WINNER."""
     need_fcsolve()
     sys.path.insert(0, str(TOOL.parent))
     from decide_large import wins_through_keys
