@@ -4,15 +4,15 @@
 
 Reads the rows of ``tools/prove_deals.py`` (their ``layer_sizes``: the states each layer added,
 the same on every machine) and, for each row still ``unknown``, extrapolates: the growth of the
-layers (each over the one before) falls by about the same amount a layer while the search nears
-its widest layer (Blue 4x9 and 4x10 searches, searched to the end, do so); the fall of the last
-``--fit`` growths, continued until the growth is 1, gives the widest layer, and a whole search
-holds about ``--shape`` times its widest layer (11 to 12.5 in the whole searches measured). Then:
+layers (each over the one before) falls a layer at a time, by amounts that themselves shrink by
+about the same ratio a layer (``project``); the last ``--fit`` growths, so continued until the
+growth is 1, give the widest layer (a row whose falls shrink too fast to get there is too early
+to tell), and a whole search holds about ``--shape`` times its widest layer (11 to 12.5 in the
+whole Blue 4x9 and 4x10 searches measured). Then:
 the states; the disk (``--state-bytes`` a state, plus the candidates of the widest layer's
 children, ``--children`` a state); the CPU hours at ``--rate`` states a CPU second; the hours on
 ``--machines`` machines of ``--cores`` cores each (the buckets of each layer shared). Every
-figure is an extrapolation, printed as such: a row that has not yet turned shows only how far it
-got.
+figure is an extrapolation, printed as such: a row too early to tell shows only how far it got.
 """
 
 from __future__ import annotations
@@ -31,18 +31,28 @@ from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
 def project(sizes: list[int], fit: int, shape: float) -> tuple[float, int, float] | None:
     """(the widest layer's states, its index, the whole search's states) extrapolated from the
-    layers' sizes, or None where the growth does not fall (too few layers)."""
+    layers' sizes, or None where they cannot say: too few layers, a growth that does not fall, or
+    falls shrinking so fast that, continued, they never bring the growth down to 1 (the search is
+    too early to tell where it turns).
+
+    The model: the growth of a layer over the one before falls a little each layer, and the falls
+    themselves shrink by about the same ratio a layer (the ratio of the last ``fit`` falls,
+    continued); the widest layer is the last whose growth is still above 1."""
     growth = [b / a for a, b in zip(sizes, sizes[1:], strict=False) if a > 0]
     if len(growth) < fit + 1:
         return None
     last = growth[-fit:]
-    fall = (last[0] - last[-1]) / (fit - 1)  # the mean fall a layer over the last ``fit`` growths
-    if fall <= 0:
+    falls = [a - b for a, b in zip(last, last[1:], strict=False)]
+    if min(falls) <= 0:
         return None
-    size, r, layer = float(sizes[-1]), last[-1], len(sizes) - 1
-    while r - fall > 1.0:
-        r -= fall
-        size *= r
+    ratio = min(1.0, (falls[-1] / falls[0]) ** (1 / (len(falls) - 1)))
+    if ratio < 1.0 and falls[-1] * ratio / (1.0 - ratio) <= last[-1] - 1.0:
+        return None  # the falls still to come add up to less than the growth above 1
+    size, g, fall, layer = float(sizes[-1]), last[-1], falls[-1], len(sizes) - 1
+    while g - fall * ratio > 1.0:
+        fall *= ratio
+        g -= fall
+        size *= g
         layer += 1
     return size, layer, size * shape
 
@@ -75,7 +85,7 @@ def main() -> int:
         got = project(sizes, args.fit, args.shape)
         head = f"{row['deal']:>6} {row['verdict']:7} {len(sizes):>6} {sum(sizes):>14,} {growth:>11.3f}"
         if got is None:
-            print(f"{head} {'(not turning yet)':>14}")
+            print(f"{head} {'(too early to tell)':>14}")
             continue
         widest, at, total = got
         disk = (total * args.state_bytes + widest * args.children * args.state_bytes) / 1e9
