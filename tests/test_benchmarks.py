@@ -85,6 +85,21 @@ def test_bench_help_covers_every_game_with_answer_kinds():
     assert re.search(r"^  baker deal 2: frame \d+ move \(hint [A-Z]+\)", out, re.M)
 
 
+def test_bench_help_writes_a_row_a_deal_and_the_rate_s_interval(tmp_path):
+    """``--csv``: one row a deal (the file docs/results/blue-help-6001-6200.csv is made so); the
+    summary line gives the rate's Wilson 95 % interval."""
+    import csv
+
+    out = run("bench_help.py", "--game", "blue", "--csv", str(tmp_path / "help.csv"))
+    table = list(csv.DictReader((tmp_path / "help.csv").open(encoding="utf-8")))
+    assert [(r["game"], r["deal"]) for r in table] == [("blue", "1"), ("blue", "2")]
+    assert all(r["kind"] in ("move", "no win", "unknown", "none") for r in table)
+    within = sum(1 for r in table if r["kind"] in ("move", "no win") and r["frames"] and int(r["frames"]) <= 120)
+    m = re.search(rf"^blue +2 +(\d+) +{NUM}% .* \[({NUM}), ({NUM})\] +{NUM}$", out, re.M)
+    assert m and int(m.group(1)) == within, out
+    assert float(m.group(2)) <= 100 * within / 2 <= float(m.group(3))
+
+
 def test_bench_help_frames_are_game_time_not_machine_time():
     """The answer's frame depends on the keys only: two runs give the same rows but the tick time."""
     def without_tick_time(out: str) -> list[str]:
