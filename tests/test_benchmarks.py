@@ -224,7 +224,23 @@ def test_an_unknown_game_is_a_usage_error_not_a_traceback(script):
     assert p.returncode == 2 and "unknown game 'nope'" in p.stderr and "Traceback" not in p.stderr
 
 
-SMOKE_TESTED = {"bench_blue.py", "bench_blue_lengths.py", "bench_family_pure.py", "bench_forget.py", "bench_frame.py",
+def test_bench_blue_help_counts_the_deals_each_share_answers():
+    """Offline, per share of the orderings' plans: the deals answered within 2 s, the rate and its
+    interval, the deals missed; ``-v``: one line a deal, naming the run that decided."""
+    out = run("bench_blue_help.py", "-v")
+    assert "positions (frame 120: help_plan" in out, out
+    for share in (0, 50):
+        m = re.search(rf"^ +{share} +2 +(\d+) +({NUM})% +\[({NUM}), ({NUM})\] +{NUM}  (.+)$", out, re.M)
+        assert m, f"no row for {share}:\n{out}"
+        k = int(m.group(1))
+        assert float(m.group(2)) == pytest.approx(50 * k) and float(m.group(3)) <= 50 * k <= float(m.group(4))
+        assert (m.group(5) == "-") == (k == 2)
+        assert len(re.findall(rf"^  orderings {share} deal \d: ", out, re.M)) == 2
+    assert "ordering " in out or "plan run" in out
+
+
+SMOKE_TESTED = {"bench_blue.py", "bench_blue_help.py", "bench_blue_lengths.py", "bench_family_pure.py",
+                "bench_forget.py", "bench_frame.py",
                 "bench_gif.py", "bench_prove.py",
                 "bench_help.py", "bench_lengths.py", "bench_sequence.py", "bench_solver.py", "bench_video.py"}
 
