@@ -3,6 +3,7 @@
     python benchmarks/bench_help.py                       # every game, deals 1..100
     python benchmarks/bench_help.py --game king-albert --last 50
     python benchmarks/bench_help.py --smoke               # every game, deals 1..2 (the tests run this)
+    python benchmarks/bench_help.py --game blue --first 6001 --last 6200 --csv FILE   # one row a deal
 
 Each deal is a fresh headless console machine (``console.machine.KeyMachine``, no Pyxel) on the
 game's default rule set. The machine ticks until it takes keys (King Albert's automatic moves at
@@ -16,12 +17,16 @@ deals HELP answered within 2 s of game time (120 frames) with a move or a proof 
 exists (``unknown`` is not an answer), the kinds of answer, the median and largest frame of any
 reply, and the slowest single tick on this machine (the machine alone, no drawing, ticked as fast
 as it goes: a tick that waits for HELP's answer counts the wait; ``bench_frame.py`` measures
-frames at their real pace).
+frames at their real pace). The rate has its Wilson 95 % interval. ``--csv FILE`` writes one row a
+deal (game, deal, frames, kind, text): ``docs/results/blue-help-6001-6200.csv`` is the held-out
+measure of Blue's HELP (docs/games/blue.md, "HELP"), read again by ``tests/test_results.py``.
 """
 
 from __future__ import annotations
 
+import csv
 import importlib.util
+import math
 import statistics
 import sys
 import time
@@ -90,6 +95,27 @@ def run_game(game: str, first: int, last: int, max_frames: int, verbose: bool) -
     return {"game": game, "rows": rows}
 
 
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of ``k`` in ``n``, as fractions (95 %)."""
+    p = k / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+CSV_FIELDS = ("game", "deal", "frames", "kind", "text")
+
+
+def write_csv(path: str, results: list[dict]) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f, lineterminator="\n")
+        out.writerow(CSV_FIELDS)
+        for res in results:
+            for r in res["rows"]:
+                out.writerow((res["game"], r["deal"], "" if r["frames"] is None else r["frames"], r["kind"], r["text"]))
+
+
 def summary_line(res: dict) -> str:
     rows = res["rows"]
     n = len(rows)
@@ -99,13 +125,14 @@ def summary_line(res: dict) -> str:
     med = f"{statistics.median(frames):g}" if frames else "-"
     most = f"{max(frames)}" if frames else "-"
     slowest = max(r["slowest"] for r in rows) * 1000
+    low, high = wilson(within, n)
     return (f"{res['game']:<12} {n:>5} {within:>6} {100 * within / n:>6.1f}% "
             f"{kinds['move']:>5} {kinds['no win']:>6} {kinds['unknown']:>7} {kinds['none']:>5} "
-            f"{med:>7} {most:>6} {slowest:>9.1f}")
+            f"{med:>7} {most:>6} {f'[{100 * low:.1f}, {100 * high:.1f}]':>14} {slowest:>9.1f}")
 
 
 HEADER = (f"{'game':<12} {'deals':>5} {'in 2 s':>6} {'rate':>7} {'move':>5} {'no win':>6} {'unknown':>7} "
-          f"{'none':>5} {'median':>7} {'max':>6} {'tick ms':>9}")
+          f"{'none':>5} {'median':>7} {'max':>6} {'rate 95% CI':>14} {'tick ms':>9}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="frames to wait for an answer (default 3600, a minute; --smoke: 150)")
     ap.add_argument("--smoke", action="store_true", help="tiny sizes: deals 1..2, a few seconds in all")
     ap.add_argument("--verbose", "-v", action="store_true", help="one line a deal")
+    ap.add_argument("--csv", metavar="FILE", help="write one row a deal (game, deal, frames, kind, text) to FILE")
     args = ap.parse_args(argv)
     try:
         ids = games.ids() if args.game == "all" else (games.get(args.game).id,)
@@ -128,9 +156,13 @@ def main(argv: list[str] | None = None) -> int:
           f"answer at {FPS} frames a second; 'in 2 s': a move or no win within {WITHIN} frames; "
           f"waits at most {max_frames}")
     print(HEADER)
+    results = []
     for game in ids:
         res = run_game(game, args.first, last, max_frames, args.verbose)
+        results.append(res)
         print(summary_line(res), flush=True)
+    if args.csv:
+        write_csv(args.csv, results)
     return 0
 
 

@@ -85,6 +85,21 @@ def test_bench_help_covers_every_game_with_answer_kinds():
     assert re.search(r"^  baker deal 2: frame \d+ move \(hint [A-Z]+\)", out, re.M)
 
 
+def test_bench_help_writes_a_row_a_deal_and_the_rate_s_interval(tmp_path):
+    """``--csv``: one row a deal (the file docs/results/blue-help-6001-6200.csv is made so); the
+    summary line gives the rate's Wilson 95 % interval."""
+    import csv
+
+    out = run("bench_help.py", "--game", "blue", "--csv", str(tmp_path / "help.csv"))
+    table = list(csv.DictReader((tmp_path / "help.csv").open(encoding="utf-8")))
+    assert [(r["game"], r["deal"]) for r in table] == [("blue", "1"), ("blue", "2")]
+    assert all(r["kind"] in ("move", "no win", "unknown", "none") for r in table)
+    within = sum(1 for r in table if r["kind"] in ("move", "no win") and r["frames"] and int(r["frames"]) <= 120)
+    m = re.search(rf"^blue +2 +(\d+) +{NUM}% .* \[({NUM}), ({NUM})\] +{NUM}$", out, re.M)
+    assert m and int(m.group(1)) == within, out
+    assert float(m.group(2)) <= 100 * within / 2 <= float(m.group(3))
+
+
 def test_bench_help_frames_are_game_time_not_machine_time():
     """The answer's frame depends on the keys only: two runs give the same rows but the tick time."""
     def without_tick_time(out: str) -> list[str]:
@@ -209,7 +224,23 @@ def test_an_unknown_game_is_a_usage_error_not_a_traceback(script):
     assert p.returncode == 2 and "unknown game 'nope'" in p.stderr and "Traceback" not in p.stderr
 
 
-SMOKE_TESTED = {"bench_blue.py", "bench_blue_lengths.py", "bench_family_pure.py", "bench_forget.py", "bench_frame.py",
+def test_bench_blue_help_counts_the_deals_each_share_answers():
+    """Offline, per share of the orderings' plans: the deals answered within 2 s, the rate and its
+    interval, the deals missed; ``-v``: one line a deal, naming the run that decided."""
+    out = run("bench_blue_help.py", "-v")
+    assert "positions (frame 120: help_plan" in out, out
+    for share in (0, 50):
+        m = re.search(rf"^ +{share} +2 +(\d+) +({NUM})% +\[({NUM}), ({NUM})\] +{NUM}  (.+)$", out, re.M)
+        assert m, f"no row for {share}:\n{out}"
+        k = int(m.group(1))
+        assert float(m.group(2)) == pytest.approx(50 * k) and float(m.group(3)) <= 50 * k <= float(m.group(4))
+        assert (m.group(5) == "-") == (k == 2)
+        assert len(re.findall(rf"^  orderings {share} deal \d: ", out, re.M)) == 2
+    assert "ordering " in out or "plan run" in out
+
+
+SMOKE_TESTED = {"bench_blue.py", "bench_blue_help.py", "bench_blue_lengths.py", "bench_family_pure.py",
+                "bench_forget.py", "bench_frame.py",
                 "bench_gif.py", "bench_prove.py",
                 "bench_help.py", "bench_lengths.py", "bench_sequence.py", "bench_solver.py", "bench_video.py"}
 

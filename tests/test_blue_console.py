@@ -5,6 +5,7 @@ recordings, keys --json, the demo planner, statistics and the survey."""
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 import pyxel
@@ -211,7 +212,7 @@ def test_help_off_its_line_searches_again(monkeypatch):
 
 
 def _plan_runs(monkeypatch) -> list:
-    """Every run of the checker's search (``checker._search``): (cap, seed, positions)."""
+    """Every run of the checker's search (``checker._search``): (cap, seed, positions, start)."""
     from baker8bit.games.blue import checker
 
     runs = []
@@ -219,40 +220,88 @@ def _plan_runs(monkeypatch) -> list:
 
     def spy(start, layout, cap, seconds, prune, seed):
         res = real(start, layout, cap, seconds, prune, seed)
-        runs.append((cap, seed, res[2]))
+        runs.append((cap, seed, res[2], start))
         return res
 
     monkeypatch.setattr(checker, "_search", spy)
     return runs
 
 
+def _answered_at_its_frame(runs: list, frames: int, text: str, rate: int, lead: int) -> None:
+    """A level's runs start while the positions so far are below its budget, so the answer comes
+    at the first frame whose budget the runs before the deciding one stay under, not a frame sooner."""
+    from baker8bit.console.thinking import EVERY_FRAME
+
+    before = sum(n for _, _, n, _ in runs[:-1])  # the positions when the last run started
+    if text == "unknown":
+        assert frames == EVERY_FRAME[-1] and sum(n for _, _, n, _ in runs) >= rate * (frames - lead)
+    else:
+        assert before < rate * (frames - lead)
+        assert frames == lead + 1 or before >= rate * (frames - 1 - lead)  # no budget before lead + 1
+
+
 @pytest.mark.parametrize("deal", [3, 42])  # 3: won in its first frames; 42: near 2 s (frame 107)
-def test_help_at_full_size_is_one_plan_carried_on_a_frame_at_a_time(monkeypatch, deal):
-    """HELP's levels carry one plan of runs on (help_plan positions a frame since the press, less
-    help_lead frames of them: the worker's head start): run k shaken with seed k, its cap the
-    k-th of Luby's runs; a level's runs start while the positions so far are below its budget,
-    so the answer comes at the first frame whose budget the runs before the deciding one stay
-    under, and not a frame sooner."""
+def test_help_before_help_orderings_is_one_plan_carried_on_a_frame_at_a_time(monkeypatch, deal):
+    """HELP's levels as recordings made before help_orderings have them: one plan of runs carried
+    on (help_plan positions a frame since the press, less help_lead frames of them: the worker's
+    head start), with the aces undecided: run k shaken with seed k, its cap the k-th of Luby's
+    runs."""
     from itertools import islice
 
-    from baker8bit.console.thinking import EVERY_FRAME
     from baker8bit.games.blue import restarts
     from baker8bit.games.blue.dialogue import HELP_CAP
 
     runs = _plan_runs(monkeypatch)
-    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=deal)
-    assert m.game.position.can_set_aces()
+    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=deal,
+                   timing=compat.before("help_orderings", KeyMachine().timing))
+    assert m.game.position.can_set_aces() and m.timing.help_orderings == 0
     frames, text = _answer(m)
     rate, lead = m.timing.help_plan, m.timing.help_lead
     assert rate > 2 * m.timing.help_rate and lead > 0  # more than levels that start again, with a head start
-    assert [c for c, _, _ in runs] == list(islice(restarts.luby_caps(HELP_CAP), len(runs)))
-    assert [s for _, s, _ in runs] == [None] + list(range(1, len(runs)))
-    before = sum(n for _, _, n in runs[:-1])  # the positions when the last run started
-    if text == "unknown":
-        assert frames == EVERY_FRAME[-1] and sum(n for _, _, n in runs) >= rate * (frames - lead)
-    else:
-        assert before < rate * (frames - lead)
-        assert frames == lead + 1 or before >= rate * (frames - 1 - lead)  # no budget before lead + 1
+    assert [c for c, _, _, _ in runs] == list(islice(restarts.luby_caps(HELP_CAP), len(runs)))
+    assert [s for _, s, _, _ in runs] == [None] + list(range(1, len(runs)))
+    assert {start for _, _, _, start in runs} == {runs[0][3]} and runs[0][3][0] == 255  # aces undecided
+    _answered_at_its_frame(runs, frames, text, rate, lead)
+
+
+@pytest.mark.parametrize("deal", [3, 42, 2125])  # 2125: won by an ordering's plan in its first frames
+def test_help_at_full_size_shares_its_positions_among_the_plans_of_the_orderings(monkeypatch, deal):
+    """HELP while the aces may be placed: the plan with the aces undecided and one plan for each
+    of the 24 orderings, the orderings' plans sharing help_orderings percent of the positions;
+    each plan's runs are run k shaken with seed k, its cap the k-th of Luby's runs; the next run
+    is the next of the plan furthest behind its share (the first on a tie), so the runs depend on
+    the positions alone; a win of an ordering's plan is told as its ordering."""
+    from itertools import islice
+
+    from baker8bit.games.blue import restarts
+    from baker8bit.games.blue.checker import _undecided
+    from baker8bit.games.blue.dialogue import HELP_CAP
+
+    runs = _plan_runs(monkeypatch)
+    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=deal)
+    lay, board = m.game.position.layout, m.game.position.board
+    share = m.timing.help_orderings
+    assert m.game.position.can_set_aces() and 0 < share < 100
+    frames, text = _answer(m)
+    orders = rules.orderings(lay)
+    starts = [_undecided(board, lay)] + [rules.with_aces(board, o, lay) for o in orders]
+    weights = [(100 - share) * len(orders)] + [share] * len(orders)
+    scale = math.lcm(*weights)
+    spent, made = [0] * len(starts), [0] * len(starts)
+    for cap, seed, n, start in runs:
+        i = starts.index(start)
+        assert i == min(range(len(starts)), key=lambda j: (spent[j] * scale // weights[j], j))
+        k = made[i]
+        assert cap == next(islice(restarts.luby_caps(HELP_CAP), k, None)) and seed == (k or None)
+        spent[i] += n
+        made[i] += 1
+    assert all(spent)  # every plan ran
+    winner = starts.index(runs[-1][3])
+    if text != "unknown" and winner:
+        order = orders[winner - 1]
+        assert (">" in text) if order == rules.aces_of(board, lay) else text == "ACES " + "".join(
+            SUITS[s] for s in order)
+    _answered_at_its_frame(runs, frames, text, m.timing.help_plan, m.timing.help_lead)
 
 
 def test_help_of_a_recording_made_before_help_plan_starts_again_at_each_level(monkeypatch):

@@ -23,17 +23,20 @@ def test_luby_caps_go_on_without_end_and_never_pass_the_cap():
     assert list(islice(restarts.luby_caps(10**9), 7)) == [restarts.UNIT * x for x in (1, 1, 2, 1, 1, 2, 4)]
 
 
+@pytest.mark.parametrize("orderings", [0, 50, 100])
 @pytest.mark.parametrize("suits,ranks", [(2, 3), (2, 4), (3, 3)])
-def test_a_plan_checked_at_levels_decides_as_the_checker_and_only_once(suits, ranks):
+def test_a_plan_checked_at_levels_decides_as_the_checker_and_only_once(suits, ranks, orderings):
     """``checker.solve_by_levels``: on every small layout's deals 1..20, the verdict (a win
     replayed through the rules, or a proof) is the checker's, it comes at the first budget the
-    positions reach, each earlier budget says unknown, and nothing follows a verdict."""
+    positions reach, each earlier budget says unknown, and nothing follows a verdict; with the
+    plans of the orderings beside the undecided one (``orderings`` percent), or alone (100: a
+    proof is then one for every ordering)."""
     lay = Layout(suits, ranks)
     for deal in range(1, 21):
         board = rules.deal(deal, lay)
         ref = checker.solve_any(board, lay, max_positions=10**6, orderings=False)
         budgets = (1, 10, 100, 1000, 10**6)
-        got = list(checker.solve_by_levels(board, lay, budgets, any_aces=True, cap=10**6))
+        got = list(checker.solve_by_levels(board, lay, budgets, any_aces=True, cap=10**6, orderings=orderings))
         last = got[-1]
         assert last.outcome == ref.outcome != checker.UNKNOWN, deal
         assert all(r.outcome == checker.UNKNOWN for r in got[:-1])
@@ -115,3 +118,9 @@ def test_plan_with_more_work_never_keeps_more_at_once(budget, work):
 def test_plan_without_work_is_the_plan_of_one_budget():
     assert list(restarts.plan(50_000)) == list(restarts.plan(50_000, work=50_000))
     assert len(list(restarts.plan(50_000, work=200_000))) > len(list(restarts.plan(50_000)))
+
+
+def test_the_orderings_share_is_a_percentage():
+    board = rules.deal(1, Layout(2, 3))
+    with pytest.raises(ValueError, match="percentage"):
+        next(checker.solve_by_levels(board, Layout(2, 3), (10,), any_aces=True, cap=100, orderings=101))

@@ -409,14 +409,22 @@ def test_a_timing_line_with_help_first_but_no_help_rate_is_refused():
 
 
 @cache
-def _blue_help_recording() -> str:
-    """A recording, as made now, of HELP pressed on full-size Blue deal 3, run to its last level."""
+def _blue_help_recording(deal: int = 3) -> str:
+    """A recording, as made now, of HELP pressed on full-size Blue deal ``deal``, run to its last level."""
     from baker8bit import games
     from baker8bit.console.thinking import LEVELS
 
-    r = Recorder.attach(KeyMachine(rules=games.ruleset("blue-4x13"), deal=3), 0)
+    r = Recorder.attach(KeyMachine(rules=games.ruleset("blue-4x13"), deal=deal), 0)
     session(r, [(1, "HELP")], LEVELS[-1] + 5)
     return dump(r.recording())
+
+
+def _before_orderings(text: str) -> str:
+    """A recording as made before help_orderings: its timing line without it (Blue's HELP then
+    ran the plan with the aces undecided alone)."""
+    now = timingmod.timing()
+    assert f" help_orderings={now.help_orderings}" in text
+    return text.replace(f" help_orderings={now.help_orderings}", "")
 
 
 def _blue_hint(text: str) -> tuple[int, str]:
@@ -435,7 +443,7 @@ def test_help_plan_is_recorded_and_a_blue_recording_without_it_keeps_its_old_hel
 
     now = timingmod.timing()
     assert now.help_plan > 2 * now.help_rate
-    text = _blue_help_recording()
+    text = _before_orderings(_blue_help_recording())
     line = next(x for x in text.splitlines() if x.startswith("timing "))
     assert f"help_plan={now.help_plan}" in line.split()
 
@@ -457,7 +465,7 @@ def test_help_lead_is_recorded_and_a_blue_recording_without_it_keeps_its_frames(
     0: the same answer, help_lead frames sooner. A help_lead without help_plan is refused."""
     now = timingmod.timing()
     assert now.help_lead > 0
-    text = _blue_help_recording()
+    text = _before_orderings(_blue_help_recording())
     assert f"help_lead={now.help_lead}" in next(x for x in text.splitlines() if x.startswith("timing ")).split()
 
     frame, told = _blue_hint(text)
@@ -468,3 +476,26 @@ def test_help_lead_is_recorded_and_a_blue_recording_without_it_keeps_its_frames(
     no_plan = text.replace(f" help_plan={now.help_plan}", "")
     with pytest.raises(RecordingError, match="line 4: timing needs"):
         parse(no_plan)
+
+
+def test_help_orderings_is_recorded_and_a_blue_recording_without_it_keeps_its_answer():
+    """New recordings carry help_orderings (the share of Blue's HELP positions for the plans of
+    fixed ace orderings); a recording made before it replays with 0: the plan with the aces
+    undecided alone, its answer at its frame. Full-size deal 2125: an ordering's plan wins in the
+    first frames; the undecided plan alone has no answer within 2 s. A help_orderings without
+    help_lead is refused."""
+    now = timingmod.timing()
+    assert 0 < now.help_orderings < 100
+    text = _blue_help_recording(2125)
+    assert f"help_orderings={now.help_orderings}" in next(
+        x for x in text.splitlines() if x.startswith("timing ")).split()
+
+    frame, told = _blue_hint(text)
+    assert frame < 30 and told.startswith("hint ACES ")
+    old = _before_orderings(text)
+    assert parse(old).timing.help_orderings == 0 and dump(parse(old)) == old  # kept as it was made
+    old_frame, old_told = _blue_hint(old)
+    assert old_frame > 120 and (old_frame, old_told) != (frame, told)  # the undecided plan's own answer
+    no_lead = text.replace(f" help_lead={now.help_lead}", "")
+    with pytest.raises(RecordingError, match="line 4: timing needs"):
+        parse(no_lead)

@@ -189,3 +189,20 @@ def test_the_blue_pages_full_size_rows_are_counted_from_the_samples():
         assert sorted(int(r["deal"]) for r in sample) == list(range(1, n + 1)), name
         said(budget, "aces as dealt", sum(r["dealt"] == "solved" for r in sample), n)
         said(budget, "best ordering", sum(r["best"] == "solved" for r in sample), n)
+
+
+def test_blue_help_held_out_figure_is_counted_from_its_rows():
+    """docs/games/blue.md's held-out measure of HELP (deals 6001..6200, never tuned on): the deals
+    answered with a move or a proof within 2 s of game time (120 frames), from the rows
+    ``bench_help.py --csv`` wrote, with the rate's Wilson interval."""
+    table = rows("blue-help-6001-6200.csv")
+    assert [int(r["deal"]) for r in table] == list(range(6001, 6201)) and {r["game"] for r in table} == {"blue"}
+    within = sum(1 for r in table if r["kind"] in ("move", "no win") and int(r["frames"]) <= 120)
+    in_4s = sum(1 for r in table if r["kind"] in ("move", "no win") and int(r["frames"]) <= 240)
+    unknown = sum(1 for r in table if r["kind"] == "unknown")
+    low, high = wilson(within, len(table))
+    stated = (f"**{within} of {len(table)} answered within 2 s, {100 * within / len(table):.1f} % "
+              f"[{100 * low:.1f}, {100 * high:.1f}]**, {in_4s} within 4 s, {unknown} unknown")
+    assert stated in page("docs/games/blue.md"), stated
+    assert f"{within} of {len(table)} answered within 2 s, {percent(within, len(table))}" in (
+        RESULTS / "README.md").read_text(encoding="utf-8")

@@ -28,6 +28,7 @@ class Timing:
     help_first: int  # the first frame after the press a HELP level may be due
     help_plan: int  # positions a frame of a HELP whose levels carry one search on (Blue's)
     help_lead: int  # frames of head start a carrying HELP's worker has on its budgets
+    help_orderings: int  # percent of Blue's HELP positions for the plans of fixed ace orderings
 
 
 @cache

@@ -1,12 +1,13 @@
 """Older versions' timings, HELP and rules, in one place: recordings of earlier versions replay as made.
 
 A recording's timing line names every timing its version had. The timings added since are, newest
-first, ``help_lead``, ``help_plan``, ``help_first`` and ``help_rate``; a recording that lacks one
+first, ``help_orderings``, ``help_lead``, ``help_plan``, ``help_first`` and ``help_rate``; a recording that lacks one
 was made before it, and lacks every newer one too. This module is the one place that knows what
 that means:
 
 - ``accepted`` and ``timing`` read a timing line (``sessions/recording.py``): a timing a version
-  did not have is 0 in the ``Timing`` it replays with, which is what that version did (no head
+  did not have is 0 in the ``Timing`` it replays with, which is what that version did (Blue's
+  HELP with the aces undecided alone, no plans of fixed orderings, ``help_orderings``; no head
   start for the worker, ``help_lead``; no frame of head start for the levels, ``help_first``);
   ``unrecorded`` names those a recording leaves out when it is written again.
 - ``profile`` gives the HELP of a timing's version, which ``games.KeyMachine`` hands the machine:
@@ -52,7 +53,7 @@ from baker8bit.games.sequence.players import HINT_SAMPLES
 
 # The timings added since the first recordings, newest first: a recording without one lacks the
 # newer ones too.
-LATER = ("help_lead", "help_plan", "help_first", "help_rate")
+LATER = ("help_orderings", "help_lead", "help_plan", "help_first", "help_rate")
 
 
 @dataclass(frozen=True)
@@ -110,8 +111,8 @@ def blue_level(board: bytes, lay, can_set_aces: bool, budget: int, level: int = 
 
 
 def _levels(task: Task) -> Task:
-    if task.fn is blue.think_plan:
-        return Task(blue_level, task.args, by_level=True)
+    if task.fn is blue.think_plan:  # its args less today's orderings (0 in such a recording)
+        return Task(blue_level, task.args[:3], by_level=True)
     return task
 
 
@@ -162,7 +163,7 @@ def sliced_profile(states: int, max_states: int) -> Profile:
             return Task(sliced, (*task.args, states, max_states), levels=tuple(range(1, frames + 1)), budget=0,
                         carry=True)
         if task.fn is blue.think_plan:
-            return Task(blue_pressed, task.args, levels=(0,), budget=BLUE_POSITIONS)
+            return Task(blue_pressed, task.args[:3], levels=(0,), budget=BLUE_POSITIONS)
         if task.fn is sequence.think_sampling:
             return Task(task.fn, task.args, levels=(0,), budget=HINT_SAMPLES)
         if task.fn is sequence.think:

@@ -46,6 +46,7 @@ in a table at most 85 % full and a stack entry; about 129 in the plain one: a
 from __future__ import annotations
 
 import itertools
+import math
 import sys
 import time
 from collections.abc import Iterator
@@ -182,31 +183,73 @@ def solve(board: bytes, layout: Layout, aces: tuple[int, ...] | None = None, *,
 
 
 def solve_by_levels(board: bytes, layout: Layout, budgets: tuple[int, ...], *, any_aces: bool,
-                    cap: int) -> Iterator[SearchResult]:
-    """One plan of runs checked at growing budgets (HELP's levels that carry on,
-    ``console/thinking.py``): run k shakes its order with seed k (run 0: the plain order) and
-    keeps up to ``restarts.luby_caps(cap)``'s k-th cap. For each budget in turn the runs go on
-    while the positions they examined so far are fewer than it, then one result is yielded:
-    decided (a run won, or one exhausted the reachable positions: a proof), after which the
-    plan stops, or unknown. A run is never cut at a budget, so the runs, and the win found,
-    do not depend on the budgets; a budget says only at which level a verdict is given.
-    ``any_aces``: the aces undecided (``solve_any``'s search, a proof for every ordering)."""
+                    cap: int, orderings: int = 0) -> Iterator[SearchResult]:
+    """Plans of runs checked at growing budgets (HELP's levels that carry on,
+    ``console/thinking.py``): in a plan, run k shakes its order with seed k (run 0: the plain
+    order) and keeps up to ``restarts.luby_caps(cap)``'s k-th cap. For each budget in turn the runs
+    go on while the positions they examined so far are fewer than it, then one result is yielded:
+    decided (a run won, or the runs proved that no win exists), after which the plans stop, or
+    unknown. A run is never cut at a budget, so the runs, and the win found, do not depend on the
+    budgets; a budget says only at which level a verdict is given.
+    ``any_aces``: the aces undecided (``solve_any``'s search, a proof for every ordering).
+
+    ``orderings`` (a percentage, with ``any_aces``; the timing's ``help_orderings``): that share of
+    the positions goes to one plan for each ace ordering (the S! of them share it evenly), the
+    rest to the undecided plan (0: the undecided plan alone, one plan). The undecided search
+    fixes a row's suit as a 2 reaches column 1 and its moves are scored the same whatever the
+    ordering, so some deals it wins only late are won early by the short runs of a fixed
+    ordering (docs/games/blue.md, "HELP"). The plans take turns a run at a time: the next run is
+    the next of the plan furthest behind its share (the first plan on a tie), so the runs, and the
+    answer, depend on the positions only. A win of an ordering's plan is a win with that ordering;
+    a proof of the undecided plan, or one for every ordering, is a proof (as in ``solve_any``),
+    and an ordering proved unwinnable runs no more."""
+    if not 0 <= orderings <= 100:
+        raise ValueError(f"orderings is a percentage, 0 to 100, not {orderings!r}")
     t0 = time.monotonic()
-    start = _undecided(board, layout) if any_aces else bytes(board)
-    caps = enumerate(restarts.luby_caps(cap))
+    prune = _prune_inside(layout)
+    plans = _plans(board, layout, any_aces, orderings)
+    scale = math.lcm(*(weight for _, weight, _ in plans))  # spent * scale // weight: exact shares
+    caps = [enumerate(restarts.luby_caps(cap)) for _ in plans]
+    spent_by = [0] * len(plans)
+    live = list(range(len(plans)))
+    proofs = []
     spent = 0
     for budget in budgets:
         while spent < budget:
-            k, run_cap = next(caps)
-            outcome, path, n = _search(start, layout, run_cap, None, _prune_inside(layout), k or None)
+            i = min(live, key=lambda j: (spent_by[j] * scale // plans[j][1], j))
+            start, _, order = plans[i]
+            k, run_cap = next(caps[i])
+            outcome, path, n = _search(start, layout, run_cap, None, prune, k or None)
             spent += n
-            if outcome != UNKNOWN:
-                aces = None if outcome == UNSOLVABLE else (
-                    _aces_won(start, path, layout) if any_aces else rules.aces_of(start, layout))
-                yield result(outcome, path, aces, spent, time.monotonic() - t0,
-                             _method(f"plan run {k}", outcome, n, run_cap))
+            spent_by[i] += n
+            how = _method(f"plan run {k}" if order is None else f"ordering {_suits(order)}: plan run {k}",
+                          outcome, n, run_cap)
+            if outcome == SOLVED:
+                aces = (order if order is not None else
+                        _aces_won(start, path, layout) if any_aces else rules.aces_of(start, layout))
+                yield result(outcome, path, aces, spent, time.monotonic() - t0, how)
                 return
+            if outcome == UNSOLVABLE:
+                if order is None:
+                    yield result(outcome, path, None, spent, time.monotonic() - t0, how)
+                    return
+                live.remove(i)
+                proofs.append(how.split(": ")[-1].split()[0])
+                if len(proofs) == len(plans) - (plans[0][2] is None):
+                    yield result(UNSOLVABLE, (), None, spent, time.monotonic() - t0,
+                                 f"every ordering exhaustive: {'+'.join(proofs)} positions")
+                    return
         yield result(UNKNOWN, (), None, spent, time.monotonic() - t0)
+
+
+def _plans(board: bytes, layout: Layout, any_aces: bool, orderings: int) -> list:
+    """``solve_by_levels``' plans: (start board, weight, ordering or None for the undecided aces or
+    the aces as they are); a plan's share of the positions is its weight over the weights' sum."""
+    if not any_aces:
+        return [(bytes(board), 1, None)]
+    orders = rules.orderings(layout) if orderings else ()
+    plans = [(_undecided(board, layout), (100 - orderings) * len(orders) or 1, None)] if orderings < 100 else []
+    return plans + [(rules.with_aces(board, o, layout), orderings, o) for o in orders]
 
 
 ORDERING_SHARE = 16  # solve_any's tries of each ordering keep 1/16 of the budget a run (docs/games/blue.md)
