@@ -70,8 +70,11 @@ def run(args) -> int:
         from baker8bit.window.video import render_headless  # Pyxel, loaded by the commands that draw
 
         if args.png_dir:  # the folder is made (or refused) before any frame is rendered
+            folder = Path(args.png_dir)
+            if folder.exists() and not folder.is_dir():
+                raise UsageError(f"cannot write PNGs into {args.png_dir}: it is a file, not a folder")
             try:
-                Path(args.png_dir).mkdir(parents=True, exist_ok=True)
+                folder.mkdir(parents=True, exist_ok=True)
             except OSError as e:
                 raise UsageError(f"cannot make the folder {args.png_dir}: {e.strerror or e}") from None
         try:
