@@ -66,7 +66,7 @@ RULESETS = [sv.ALL, sv.Pruning(True, False, False), sv.Pruning(False, True, Fals
 @pytest.mark.parametrize("left", [3, 4])
 def test_reductions_change_no_verdict(left):
     verdicts = {"solved": 0, "unsolvable": 0}
-    for s in positions(15, left) + won_positions(8, left + 2):
+    for s in positions(10, left) + won_positions(4, left + 2):
         plain = sv.solve_plain(s)
         assert plain.outcome in ("solved", "unsolvable")
         verdicts[plain.outcome] += 1
