@@ -166,7 +166,12 @@ def test_helps_worker_ends_quietly_on_ctrl_c_inside_a_compiled_search(capfd):
     try:
         proc = runner._worker(True)
         assert proc is not None
-        runner.submit(1, Task(advisor.think, (v.new_game(rs, 7246).position, rs), levels=(1,),
+        position = v.new_game(rs, 7246).position
+        # a first small task answered: the worker is past its start (a signal while a process
+        # is still importing is Python's own business) and serving tasks
+        runner.submit(1, Task(advisor.think, (position, rs), levels=(1,), budget=1_000, by_level=True), (1_000,))
+        assert runner.result(1, 0) is not None
+        runner.submit(2, Task(advisor.think, (position, rs), levels=(1,),
                               budget=50_000_000, by_level=True), (50_000_000,))
         time.sleep(1.5)  # in the search by now
         assert proc.proc.is_alive()
