@@ -273,7 +273,7 @@ def test_the_published_full_size_best_ordering_count_is_the_readmes():
         best[int(r["deal"])] = r["best"]
     solved = sum(v == "solved" for v in best.values())
     lo, hi = (f"{100 * x:.1f}" for x in wilson(solved, 1000))
-    said = f"and {solved / 10:.1f}% [{lo}, {hi}] with the best ordering of the aces; none is proved unsolvable"
+    said = f"and {solved / 10:.1f}% [{lo}, {hi}] with the best ordering of the aces, none proved unsolvable"
     assert said in line_of("README.md", "- **Blue**:"), said
     assert f"**{solved / 10:.1f} %** [{lo}, {hi}] | 0.0 % | **{100 - solved / 10:.1f} %**" in page("docs/games/blue.md")
     assert not [v for v in best.values() if v == "unsolvable"]

@@ -206,3 +206,30 @@ def test_blue_help_held_out_figure_is_counted_from_its_rows():
     assert stated in page("docs/games/blue.md"), stated
     assert f"{within} of {len(table)} answered within 2 s, {percent(within, len(table))}" in (
         RESULTS / "README.md").read_text(encoding="utf-8")
+
+
+def test_blues_proof_on_disk_is_counted_from_its_rows():
+    """docs/results/blue-prove-4x13.csv: every row an unknown of the sample (best ordering, or as
+    dealt); deal 187 as dealt proved unsolvable, its boards the sum of its layers; the README's
+    Blue line and blue.md say what the rows give."""
+    proofs = rows("blue-prove-4x13.csv")
+    sample = {int(r["deal"]): r for r in rows("blue-sample-4x13-default.csv")}
+    dealt = {d: r["dealt"] for d, r in sample.items()}
+    for r in rows("blue-recheck-4x13-dealt-effort16.csv"):
+        dealt[int(r["deal"])] = r["dealt"]
+    for r in proofs:
+        sizes = [int(x) for x in r["layer_sizes"].split()]
+        assert int(r["states"]) == sum(sizes) and int(r["layers"]) == len(sizes), r["deal"]
+        if r["verdict"] == "dealt":
+            assert dealt[int(r["deal"])] == "unknown", r["deal"]
+    decided = [r for r in proofs if r["outcome"] != "unknown"]
+    assert [(r["deal"], r["verdict"], r["outcome"]) for r in decided] == [("187", "dealt", "unsolvable")]
+    states = int(decided[0]["states"])
+    unknown = sum(v == "unknown" for v in dealt.values()) - 1
+    won = sum(v == "solved" for v in dealt.values())
+    line = line_of("README.md", "- **Blue**:")
+    assert (f"({won} won, 1 proved unsolvable by `prove`: deal 187, every one of its {states:,} boards searched; "
+            f"{unknown} unknown)") in line
+    blue = page("docs/games/blue.md")
+    assert f"**{states:,} boards**, every one expanded" in blue
+    assert f"and {sum(r['verdict'] == 'dealt' for r in proofs)} of the 99 unknown as dealt" in blue
