@@ -19,7 +19,6 @@ Wilson 95 % interval, the deals not answered (``-v``: one line a deal) and the t
 from __future__ import annotations
 
 import importlib.util
-import math
 import sys
 import time
 from pathlib import Path
@@ -32,15 +31,7 @@ from baker8bit.core.outcome import UNKNOWN  # noqa: E402
 from baker8bit.core.timing import timing  # noqa: E402
 from baker8bit.games.blue import checker, rules  # noqa: E402
 from baker8bit.games.blue.dialogue import HELP_CAP  # noqa: E402
-
-
-def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of ``k`` in ``n``, as fractions (95 %)."""
-    p = k / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
+from baker8bit.research.survey import Z95, wilson  # noqa: E402
 
 
 def answered(deal: int, budget: int, orderings: int) -> tuple[bool, int, str]:
@@ -88,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  orderings {share} deal {deal}: {'answered' if ok else 'no answer'} "
                       f"({positions} positions{', ' + how if how else ''})", flush=True)
         k = n - len(missed)
-        low, high = wilson(k, n)
+        low, high = wilson(k, n, Z95)
         print(f"{share:>9} {n:>6} {k:>8} {100 * k / n:>6.1f}% {f'[{100 * low:.1f}, {100 * high:.1f}]':>15} "
               f"{time.perf_counter() - t0:>8.1f}  {' '.join(map(str, missed)) or '-'}", flush=True)
     return 0

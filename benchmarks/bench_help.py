@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import csv
 import importlib.util
-import math
 import statistics
 import sys
 import time
@@ -39,6 +38,7 @@ from baker8bit import games  # noqa: E402
 from baker8bit.core import events as ev  # noqa: E402
 from baker8bit.core.arguments import OneLineParser  # noqa: E402
 from baker8bit.games import KeyMachine  # noqa: E402
+from baker8bit.research.survey import Z95, wilson  # noqa: E402
 
 FPS = 60
 WITHIN = 2 * FPS  # "within 2 s of game time"
@@ -95,15 +95,6 @@ def run_game(game: str, first: int, last: int, max_frames: int, verbose: bool) -
     return {"game": game, "rows": rows}
 
 
-def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of ``k`` in ``n``, as fractions (95 %)."""
-    p = k / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 CSV_FIELDS = ("game", "deal", "frames", "kind", "text")
 
 
@@ -125,7 +116,7 @@ def summary_line(res: dict) -> str:
     med = f"{statistics.median(frames):g}" if frames else "-"
     most = f"{max(frames)}" if frames else "-"
     slowest = max(r["slowest"] for r in rows) * 1000
-    low, high = wilson(within, n)
+    low, high = wilson(within, n, Z95)
     return (f"{res['game']:<12} {n:>5} {within:>6} {100 * within / n:>6.1f}% "
             f"{kinds['move']:>5} {kinds['no win']:>6} {kinds['unknown']:>7} {kinds['none']:>5} "
             f"{med:>7} {most:>6} {f'[{100 * low:.1f}, {100 * high:.1f}]':>14} {slowest:>9.1f}")

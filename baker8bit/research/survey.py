@@ -105,6 +105,9 @@ def parse_deals(text: str) -> Deals:
     return Deals(ranges)
 
 
+Z95 = 1.959964  # the normal quantile of a 95% interval, to six places (1.96: two)
+
+
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval (95% by default) of a share k/n."""
     if n == 0:
