@@ -11,6 +11,7 @@ import pytest
 from conftest import DATA, baker_rules, board, texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_console import FOUR_ONTO_ONE  # one free cell, one empty pile: TBC carries four clubs since the supermoves
 
 from baker8bit import __version__
 from baker8bit.console.machine import KEYS
@@ -192,22 +193,6 @@ def test_replay_refuses_an_incompatible_recording(monkeypatch):
     with pytest.raises(RecordingError, match="recorded with baker8bit 0.0.9; this is .* differs since 0.1.0"):
         replay(rec)
     assert replay(rec, check_program=False).frame == 0
-
-
-# One free cell, one empty pile: Baker's Game's TBC carries the four clubs through the empty pile
-# since the supermoves (compat.SUPERMOVES); before, it flashed the B.
-FOUR_ONTO_ONE = """
-Foundations: C-4 D-0 H-0 S-0
-Freecells: KD QD JD -
-: AD 2D 3D 4D 5D 6D 7D 8D 9D TD
-: 8C 7C 6C 5C
-: 9C
-: AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH
-: AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS
-: TC JC QC KC
-:
-: KS
-"""
 
 
 def supermove_recording(program: str, start: str) -> Recording:
