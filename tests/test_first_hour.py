@@ -686,6 +686,7 @@ def test_a_display_without_an_x_server_is_one_line_and_exit_2_not_a_hang(tmp_pat
     err = res.stderr.strip()
     assert res.returncode == 2 and len(err.splitlines()) == 1, res.stderr
     assert err.startswith("baker8bit: no display: no X server answers at DISPLAY=") and "baker8bit shot" in err
+    assert res.stdout == ""  # refused before any work (demo: before its search for a deal)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="an abstract socket is Linux's")

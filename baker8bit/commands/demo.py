@@ -44,7 +44,7 @@ def register(sub) -> None:
 
 
 def run_demo(args) -> int:
-    from baker8bit.window.app import AppOptions  # Pyxel, loaded by the commands that open the window
+    from baker8bit.window.app import AppOptions, check_display  # Pyxel, loaded by the commands that open the window
 
     seed = random.Random(time.time_ns()).randrange(2**31)
     if getattr(args, "seed", None) is not None:
@@ -58,6 +58,8 @@ def run_demo(args) -> int:
         except VideoError as e:
             raise UsageError(str(e)) from None
         files.target(args.video, [args.strategy])  # the strategy file itself, a folder, a device: refused
+    else:
+        check_display()  # no display: one line before the search for a deal
     deal = args.deal or random.Random(seed).randint(1, 32000)
     print(f"baker8bit: looking for a solvable deal of {rules.title.lower()} from #{deal} ...", flush=True)
     try:
