@@ -53,3 +53,23 @@ def test_the_pyxapp_takes_options_from_the_environment(tmp_path):
         res = subprocess.run([sys.executable, str(script), "play", "x.pyxapp"], capture_output=True, text=True,
                              timeout=60, env=dict(os.environ, **{tool.ENV: options}), cwd=tmp_path)
         assert res.returncode == code and words in res.stdout + res.stderr, res.stderr
+
+
+def test_the_pyxapp_start_up_opens_one_game_when_helps_worker_imports_it_again(tmp_path):
+    """A spawned process (HELP's worker) runs the main script again as ``__mp_main__``: that must
+    not start a second game (under `pyxel play` it did: two windows, two "terminated" lines)."""
+    import importlib.util
+    import os
+
+    spec = importlib.util.spec_from_file_location("build_pyxapp", ROOT / "tools" / "build_pyxapp.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    script = tool.stage(tmp_path)
+    code = "import runpy, sys; runpy.run_path(sys.argv[1], run_name=sys.argv[2]); print('imported')"
+    env = dict(os.environ, **{tool.ENV: "--version"})
+    spawned = subprocess.run([sys.executable, "-c", code, str(script), "__mp_main__"], capture_output=True,
+                             text=True, timeout=60, env=env, cwd=tmp_path)
+    assert spawned.returncode == 0 and spawned.stdout == "imported\n", spawned.stdout + spawned.stderr
+    played = subprocess.run([sys.executable, "-c", code, str(script), "__main__"], capture_output=True,
+                            text=True, timeout=60, env=env, cwd=tmp_path)
+    assert played.returncode == 0 and played.stdout.startswith("baker8bit 0."), played.stdout + played.stderr

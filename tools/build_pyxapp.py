@@ -43,7 +43,10 @@ def arguments() -> list[str]:
     return shlex.split(os.environ.get("BAKER8BIT_OPTIONS", ""))
 
 
-sys.exit(main(arguments()))
+# HELP's worker is a spawned process, which imports this script again as ``__mp_main__``: only
+# the script `pyxel play` runs opens the window.
+if __name__ == "__main__":
+    sys.exit(main(arguments()))
 '''
 # Compiled modules (and their C) built for this machine stay out: the app runs the plain-Python
 # searches wherever it is played (core/compiled.py falls back to them).
