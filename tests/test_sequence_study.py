@@ -8,6 +8,7 @@ import zlib
 
 import pytest
 
+from baker8bit.atari import font
 from baker8bit.cli import main
 from baker8bit.games.sequence import study as sd
 from baker8bit.games.sequence.rules import deck_text
@@ -99,6 +100,28 @@ def test_chart_png_decodes():
     size = struct.unpack(">I", png[start - 8:start - 4])[0]
     raw = zlib.decompress(png[start:start + size])
     assert len(raw) == h * (1 + 3 * w)
+
+
+def test_the_charts_scale_labels_never_print_over_each_other():
+    """``100`` and its ``%`` each keep their own character cells, inside the picture; the picture
+    shows every pixel of every label (a label printed over another would lose some)."""
+    ls = sd.lines([sd.Row("best", 1, 1, 80, "won", 52, "", 0.0)])
+    label_w, plot_w = 8 * 4 + 8, 200
+    labels = sd.scale_labels(label_w, plot_w)
+    assert [lab for _, lab in labels] == ["0", "25", "50", "75", "100", "%"]
+    spans = sorted((x, x + 8 * len(lab)) for x, lab in labels)
+    assert all(a_end <= b for (_, a_end), (b, _) in zip(spans, spans[1:], strict=False)), spans
+    png = sd.chart_png(ls, scale=1)
+    w, h = struct.unpack(">II", png[16:24])
+    assert spans[0][0] >= 0 and spans[-1][1] <= w
+    start = png.index(b"IDAT") + 4
+    raw = zlib.decompress(png[start:start + struct.unpack(">I", png[start - 8:start - 4])[0]])
+    bottom = 20 + 16 * len(ls)
+    bg = raw[1:4]
+    band = [raw[y * (1 + 3 * w) + 1:(y + 1) * (1 + 3 * w)] for y in range(bottom + 6, bottom + 14)]
+    lit = sum(row[3 * x:3 * x + 3] != bg for row in band for x in range(w))
+    drawn = sum(bin(bits).count("1") for _, lab in labels for ch in lab for bits in font.glyph(ch))
+    assert lit == drawn
 
 
 def test_deck_text_for_show():

@@ -191,6 +191,21 @@ def _png(width: int, height: int, pixels: list[bytearray]) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
 
 
+SCALE = (0, 25, 50, 75, 100)  # the percentages marked under the bars
+
+
+def scale_labels(label_w: int, plot_w: int) -> list[tuple[int, str]]:
+    """Where the scale's labels go (left edge in pixels, text; 8 pixels a character): each number
+    centred under its mark, and ``%`` just after the last, clear of its digits."""
+    out = []
+    for pct in SCALE:
+        lab = f"{pct}"
+        out.append((label_w + pct * plot_w // 100 - 4 * len(lab), lab))
+    x, lab = out[-1]
+    out.append((x + 8 * len(lab), "%"))
+    return out
+
+
 def chart_png(ls: list[Line], title: str = "SEQUENCE SOLITAIRE WINS", scale: int = 2) -> bytes:
     """A bar chart of win rates with their 95% intervals: the game's font and Atari colours."""
 
@@ -225,13 +240,12 @@ def chart_png(ls: list[Line], title: str = "SEQUENCE SOLITAIRE WINS", scale: int
     text(4, 4, title[: w // 8 - 1], ink)
     top = 20
     bottom = top + 16 * len(ls)
-    for pct in (0, 25, 50, 75, 100):
+    for pct in SCALE:
         x = label_w + pct * plot_w // 100
         for y in range(top - 2, bottom + 2, 1 if pct == 50 else 2):
             put(x, y, half if pct == 50 else grid)
-        lab = f"{pct}"
-        text(x - 4 * len(lab), bottom + 6, lab, ink if pct == 50 else grid)
-    text(label_w + plot_w + 8, bottom + 6, "%", grid)
+    for x, lab in scale_labels(label_w, plot_w):
+        text(x, bottom + 6, lab, ink if lab == "50" else grid)
     for i, x in enumerate(ls):
         y = top + 16 * i
         text(0, y + 4, x.strategy.upper()[:11], ink)
