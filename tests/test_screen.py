@@ -226,3 +226,64 @@ def test_make_goldens_draws_what_the_goldens_hold(renderer):
         golden = pyxel.Image(G.width, G.height)
         golden.load(0, 0, str(GOLDEN / f"{name}.png"))
         assert tool.picture(scenario, renderer) == pixels(golden), name
+
+
+# -- drawing only what changed ---------------------------------------------------------------------
+
+
+@st.composite
+def screens(draw, mode):
+    from baker8bit.atari.screen import Screen
+
+    scr = Screen(geometry=geometry(mode), border=draw(st.sampled_from([0x00, 0x94, 0x36])))
+    g = scr.geometry
+    for _ in range(draw(st.integers(0, 6))):
+        row = draw(st.integers(0, g.rows - 1))
+        text = draw(st.text(alphabet="AB 10?*", min_size=1, max_size=8))
+        scr.put(row, draw(st.integers(0, g.cols - 1)), text, draw(st.integers(0, 3)),
+                inverse=mode == GR0 and draw(st.booleans()))
+    if draw(st.booleans()):
+        first = draw(st.integers(0, g.rows - 1))
+        scr.band(first, draw(st.integers(first, g.rows - 1)), draw(st.sampled_from([0x00, 0xC4, 0x26])),
+                 [0x0E, 0x28, 0x94, 0x46])
+    return scr
+
+
+@given(st.data(), st.sampled_from([GR0, GR1]))
+@settings(max_examples=40, deadline=None)
+def test_a_screen_drawn_over_the_last_equals_it_drawn_afresh(data, mode):
+    """The renderer draws again only the rows that changed since it last drew on an image: after
+    any run of screens the image is pixel for pixel the last screen drawn on a fresh image, and a
+    screen drawn again unchanged draws nothing."""
+    pyxel_ready()
+    incremental = Renderer()
+    target = pyxel.Image(G.width, G.height)
+    for _ in range(data.draw(st.integers(1, 4))):
+        scr = data.draw(screens(mode))
+        incremental.draw(scr, target)
+        fresh = pyxel.Image(G.width, G.height)
+        Renderer().draw(scr, fresh)
+        assert pixels(target) == pixels(fresh)
+        assert incremental.draw(scr, target) is False and pixels(target) == pixels(fresh)
+
+
+def test_a_forgotten_image_is_drawn_whole_again(renderer):
+    scr, _ = engine_screen(KeyMachine(suits=4, deal=1), renderer)
+    target = pyxel.Image(G.width, G.height)
+    renderer.draw(scr, target)
+    before = pixels(target)
+    target.cls(3)  # something else drew on it
+    renderer.forget(target)
+    assert renderer.draw(scr, target) is True and pixels(target) == before
+
+
+def test_click_blocks_are_spread_on_demand_and_a_later_block_wins():
+    from baker8bit.atari.screen import Screen
+
+    scr = Screen.text()
+    scr.hit(2, 3, "A", rows=2, cols=2)
+    scr.hit(3, 4, "B")
+    assert scr.key_at(2, 3) == "A" and scr.key_at(3, 4) == "B" and scr.key_at(3, 3) == "A"
+    scr.hits.pop((2, 3))
+    scr.hit(0, 39, "C", cols=5)  # cut at the screen's edge
+    assert scr.key_at(2, 3) is None and scr.key_at(0, 39) == "C" and len(scr.hits) == 4

@@ -84,8 +84,10 @@ class Screen:
     geometry: Geometry = field(default_factory=geometry)
     border: int = 0
     rows: list[Row] = field(default_factory=list)
-    # what a click on a cell means: (row, col) -> the key it stands for (the layout fills it)
-    hits: dict[tuple[int, int], str] = field(default_factory=dict)
+    # the click blocks given by ``hit``, in order, not yet written into ``hits`` (most frames
+    # never read them: a block is spread over its cells only when a click or the pad asks)
+    _blocks: list[tuple[int, int, int, int, str]] = field(default_factory=list, repr=False, compare=False)
+    _hits: dict[tuple[int, int], str] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.rows:
@@ -131,10 +133,20 @@ class Screen:
                     cells[col + i] = None if ch == " " else (ch, register)
 
     def hit(self, row: int, col: int, key: str, rows: int = 1, cols: int = 1) -> None:
-        """Clicking any cell of this block stands for pressing ``key``."""
-        for r in range(row, min(row + rows, self.geometry.rows)):
-            for c in range(col, min(col + cols, self.geometry.cols)):
-                self.hits[(r, c)] = key
+        """Clicking any cell of this block stands for pressing ``key`` (a later block over the
+        same cell wins)."""
+        self._blocks.append((row, col, rows, cols, key))
+
+    @property
+    def hits(self) -> dict[tuple[int, int], str]:
+        """What a click on a cell means: (row, col) -> the key it stands for (the layout fills
+        it with ``hit``; the dict itself may be changed)."""
+        for row, col, rows, cols, key in self._blocks:
+            for r in range(row, min(row + rows, self.geometry.rows)):
+                for c in range(col, min(col + cols, self.geometry.cols)):
+                    self._hits[(r, c)] = key
+        self._blocks.clear()
+        return self._hits
 
     def key_at(self, row: int, col: int) -> str | None:
         return self.hits.get((row, col))

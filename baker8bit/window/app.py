@@ -525,8 +525,8 @@ class App:
         return scr
 
     def draw(self) -> None:
-        self.draw_on(self.picture)
-        if not self._direct:
+        changed = self.draw_on(self.picture)
+        if not self._direct and changed:  # an unchanged picture is on Pyxel's screen already
             self._present()
 
     def _present(self) -> None:
@@ -547,9 +547,10 @@ class App:
         """The Atari picture last drawn: one palette index a pixel, 336 x 224."""
         return bytes(self.picture.data_ptr())
 
-    def draw_on(self, target: pyxel.Image) -> None:
+    def draw_on(self, target: pyxel.Image) -> bool:
+        """Draw this frame's screen on ``target``; whether a pixel of it may have changed."""
         self.shown = self.screen()
-        self.renderer.draw(self.shown, target)
+        return self.renderer.draw(self.shown, target)
 
     def run(self) -> None:
         """Pyxel's loop; Ctrl-C or SIGTERM saves the recording first (``run_until_signal``). When

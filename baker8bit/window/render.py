@@ -10,7 +10,8 @@ a DLI that changes the background of a GRAPHICS 1 row changes the border too, ed
 to edge; above the field the border is the shadow COLBK, below it the last row's.
 A GRAPHICS 0 character in inverse video is a block of the text colour with
 the glyph in the field's colour. For speed, each glyph is drawn once per colour
-into an atlas image and then copied with ``blt``.
+into an atlas image and then copied with ``blt``, and a screen drawn again on the
+same image draws only the rows that changed.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from baker8bit.atari.screen import Screen
 
 TRANSPARENT = 255  # atlas background; not a palette index (the palette has 128 colours)
 _PER_ROW = 16
+_TARGETS = 4  # the images whose last drawn screen a renderer remembers (the window's, captures')
 
 
 def install_palette(name: str = "ntsc") -> None:
@@ -36,6 +38,8 @@ class Renderer:
         self.chars = sorted(self.glyphs)
         self.slot = {ch: i for i, ch in enumerate(self.chars)}
         self.atlas: dict[int, pyxel.Image] = {}
+        # per target image (by id, the image kept so the id stays its): what was drawn on it
+        self._drawn: dict[int, tuple[pyxel.Image, tuple, list[tuple]]] = {}
 
     def _atlas(self, index: int, px: int = 2) -> pyxel.Image:
         img = self.atlas.get((index, px))
@@ -52,26 +56,53 @@ class Renderer:
             self.atlas[(index, px)] = img
         return img
 
-    def draw(self, scr: Screen, target: pyxel.Image) -> None:
+    def draw(self, scr: Screen, target: pyxel.Image) -> bool:
+        """Draw ``scr`` on ``target``; whether any pixel may have changed. Only the rows that
+        differ from what this renderer last drew on the same target are drawn again (the frame's
+        work is then what changed: most frames change nothing, a blink one row); anything else
+        drawn on the target in between must come through ``forget``."""
         g = scr.geometry
-        target.cls(pal.index_of(scr.border))
         last = len(scr.rows) - 1
-        target.rect(0, g.border_y + len(scr.rows) * g.cell_h, g.width, g.border_y, pal.index_of(scr.border_of(last)))
-        for r, row in enumerate(scr.rows):
-            y = g.border_y + r * g.cell_h
-            target.rect(0, y, g.width, g.cell_h, pal.index_of(scr.border_of(r)))
-            target.rect(g.border_x, y, g.cols * g.cell_w, g.cell_h, pal.index_of(row.background))
-            for c, cell in enumerate(row.cells):
-                if cell is None:
-                    continue
-                ch, reg = cell[0], cell[1]
-                i = self.slot.get(ch.upper(), self.slot["?"])
-                colour = row.registers[reg]
-                if len(cell) > 2:  # inverse video: the cell in the text colour, the glyph in the field's
-                    target.rect(g.border_x + c * g.cell_w, y, g.cell_w, g.cell_h, pal.index_of(colour))
-                    colour = row.background
-                atlas = self._atlas(pal.index_of(colour), g.pixel_w)
-                target.blt(
-                    g.border_x + c * g.cell_w, y, atlas,
-                    g.cell_w * (i % _PER_ROW), 8 * (i // _PER_ROW), g.cell_w, g.cell_h, TRANSPARENT,
-                )
+        whole = (g, scr.border, scr.border_of(last) if scr.rows else scr.border)
+        rows = [(scr.border_of(r), row.background, tuple(row.registers), tuple(row.cells))
+                for r, row in enumerate(scr.rows)]
+        before = self._drawn.get(id(target))
+        if before is None or before[0] is not target or before[1] != whole or len(before[2]) != len(rows):
+            target.cls(pal.index_of(scr.border))
+            target.rect(0, g.border_y + len(scr.rows) * g.cell_h, g.width, g.border_y,
+                        pal.index_of(scr.border_of(last)))
+            changed = range(len(rows))
+        else:
+            changed = [r for r, sig in enumerate(rows) if sig != before[2][r]]
+        for r in changed:
+            self._row(scr, r, target)
+        self._drawn.pop(id(target), None)
+        self._drawn[id(target)] = (target, whole, rows)
+        while len(self._drawn) > _TARGETS:
+            del self._drawn[next(iter(self._drawn))]
+        return bool(changed)
+
+    def forget(self, target: pyxel.Image) -> None:
+        """The next ``draw`` on ``target`` draws it whole (something else drew on it)."""
+        self._drawn.pop(id(target), None)
+
+    def _row(self, scr: Screen, r: int, target: pyxel.Image) -> None:
+        g = scr.geometry
+        row = scr.rows[r]
+        y = g.border_y + r * g.cell_h
+        target.rect(0, y, g.width, g.cell_h, pal.index_of(scr.border_of(r)))
+        target.rect(g.border_x, y, g.cols * g.cell_w, g.cell_h, pal.index_of(row.background))
+        for c, cell in enumerate(row.cells):
+            if cell is None:
+                continue
+            ch, reg = cell[0], cell[1]
+            i = self.slot.get(ch.upper(), self.slot["?"])
+            colour = row.registers[reg]
+            if len(cell) > 2:  # inverse video: the cell in the text colour, the glyph in the field's
+                target.rect(g.border_x + c * g.cell_w, y, g.cell_w, g.cell_h, pal.index_of(colour))
+                colour = row.background
+            atlas = self._atlas(pal.index_of(colour), g.pixel_w)
+            target.blt(
+                g.border_x + c * g.cell_w, y, atlas,
+                g.cell_w * (i % _PER_ROW), 8 * (i // _PER_ROW), g.cell_w, g.cell_h, TRANSPARENT,
+            )
