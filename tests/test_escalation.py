@@ -92,6 +92,27 @@ def test_a_family_game_names_its_first_table(game):
     assert answer["outcome"] == SOLVED and answer["search"].split() == [first, compiled.search_name("freecell")]
 
 
+def test_the_ladders_of_the_family_by_build_rule():
+    """In suit two tables; in alternating colours the first table, restarts with their own move
+    orders, then the large table of one order, which proves most losses whole."""
+    for game in ("baker", "bakers-game", "eight-off"):
+        assert [s.name for s in games.get(game).escalation(games.get(game).rules())][0] in ("table-1m", "table-100k")
+    for game in ("king-albert", "freecell"):
+        ladder = games.get(game).escalation(games.get(game).rules())
+        assert [s.name for s in ladder][1] == "restarts" and dict(ladder[1].options)["restarts"] == 40
+        assert dict(ladder[2].options) == {"order": 0} and ladder[2].max_states >= 10 * ladder[0].max_states
+
+
+@pytest.mark.skipif(compiled.search_name("freecell") != compiled.COMPILED,
+                    reason="the ladder's budgets are the compiled search's")
+def test_king_albert_4866_at_the_defaults_is_won_by_the_restarts():
+    code, out, err = cli("solve", "--game", "king-albert", "--deal", "4866", "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["outcome"] == SOLVED and answer["search"] == "restarts compiled"
+    assert answer["states"] > 2_000_000  # the first step's two orders, each to its 1,000,000, count too
+
+
 def test_blue_names_the_restarts():
     code, out, err = cli("solve", "--game", "blue", "--deal", "2", "--json")
     assert code == 0, err

@@ -326,3 +326,47 @@ def test_a_seen_key_takes_three_bits_a_card():
     search makes ``family.py``'s search state for state, on every game and random rule sets."""
     fast = compiled_module()
     assert fast.KEY_BYTES == 24
+
+
+# -- restarts: seeded move orders ----------------------------------------------------------------
+
+
+def test_restart_orders_are_seeded_prefixes_within_the_priority_bounds():
+    """The i-th restart order is the same whatever the count (seed i), the orders differ, the
+    moves home come first, and every move's priority stays far inside ``family.PRIO0``."""
+    p = params.params(games.get("king-albert").rules())
+    many = params.restart_orders(p, 40)
+    assert params.restart_orders(p, 5) == many[:5] and len(set(many)) == 40
+    for o in many:
+        assert o.prio[0] == o.prio[1] == 0 and min(o.prio[2:]) >= 0
+        assert max(o.prio) + o.w_dig * 52 + o.w_long * 52 < family.PRIO0
+    with pytest.raises(ValueError, match="alternating colours"):
+        params.restart_orders(params.params(games.get("bakers-game").rules()), 3)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from([games.get("king-albert").rules(), games.get("freecell").rules()]),
+       st.integers(1, 10**6), st.integers(0, 39))
+def test_compiled_and_pure_make_the_same_search_with_a_restart_order(rs, deal, order):
+    fast = compiled_module()
+    pos = Position.dealt(deal, rs)
+    got = fast.solve(pos, rs, max_states=3_000, order=order, restarts=40)
+    ref = family.solve(pos, rs, max_states=3_000, order=order, restarts=40)
+    assert answer(got) == answer(ref)
+
+
+def test_each_restart_is_a_whole_search_with_its_own_budget():
+    """Restarts run their orders in turn, each with the whole budget, until one decides: a deal the
+    two orders leave unknown at 1,000,000 positions is won by a later restart within 250,000."""
+    fast, rs = compiled_module(), games.get("king-albert").rules()
+    pos = Position.dealt(4866, rs)
+    assert fast.solve(pos, rs, max_states=1_000_000).outcome == UNKNOWN
+    won = fast.solve(pos, rs, max_states=250_000, restarts=40)
+    assert won.outcome == SOLVED and won.positions <= 250_000
+    first = fast.solve(pos, rs, max_states=250_000, restarts=40, order=0)
+    assert first.outcome == UNKNOWN and first.positions == 250_000
+    for text in won.moves:
+        move = moves.parse_move(text, rs)
+        assert moves.is_legal(pos, move, rs), text
+        pos = moves.apply(pos, move)
+    assert pos.is_complete()

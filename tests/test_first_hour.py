@@ -689,6 +689,16 @@ def test_a_display_without_an_x_server_is_one_line_and_exit_2_not_a_hang(tmp_pat
     assert res.stdout == ""  # refused before any work (demo: before its search for a deal)
 
 
+def test_demo_checks_its_strategy_before_the_display(tmp_path):
+    """Arguments first: a strategy for a game that has none is refused as such, with no display."""
+    e = env(tmp_path)
+    e.pop("DISPLAY", None)
+    e.pop("WAYLAND_DISPLAY", None)
+    res = subprocess.run([sys.executable, "-m", "baker8bit", "demo", "--game", "baker", "--strategy", "greedy"],
+                         env=e, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert res.returncode == 2 and "no strategies" in res.stderr and res.stdout == "", res.stderr
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="an abstract socket is Linux's")
 def test_the_display_probe_finds_a_server_that_listens_and_none_where_none_is():
     import socket

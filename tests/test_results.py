@@ -233,3 +233,24 @@ def test_blues_proof_on_disk_is_counted_from_its_rows():
     blue = page("docs/games/blue.md")
     assert f"**{states:,} boards**, every one expanded" in blue
     assert f"and {sum(r['verdict'] == 'dealt' for r in proofs)} of the 99 unknown as dealt" in blue
+
+
+def test_king_albert_decided_at_the_defaults_is_counted_from_its_rows():
+    """The page's table of fresh deals at the defaults is what the survey rows count, and the
+    fresh ranges meet what the escalation is for: no unknown in 60 deals, 99.5% of 200."""
+    text = page("docs/games/king-albert.md")
+    for first, last, name in ((9201, 9400, "king-albert-defaults-9201-9460.csv"),
+                              (9401, 9460, "king-albert-defaults-9201-9460.csv"),
+                              (9001, 9060, "king-albert-defaults-9001-9060.csv")):
+        table = [r for r in rows(name) if first <= int(r["deal"]) <= last]
+        assert sorted(int(r["deal"]) for r in table) == list(range(first, last + 1))
+        assert all(r["search"].split()[0] in ("table-1m", "restarts", "table-16m") for r in table)
+        won, lost, unknown = _shares(table)
+        by = Counter(r["search"].split()[0] for r in table if r["outcome"] != "unknown")
+        row = (f"| {first}-{last} | {won} | {lost} | {unknown} | {percent(won + lost, len(table))} | "
+               f"{by['restarts']} | {by['table-16m']} |")
+        assert row in text, row
+        if last - first == 199:
+            assert won + lost >= 199
+        if last - first == 59 and first == 9401:
+            assert unknown == 0

@@ -58,13 +58,17 @@ def run_demo(args) -> int:
         except VideoError as e:
             raise UsageError(str(e)) from None
         files.target(args.video, [args.strategy])  # the strategy file itself, a folder, a device: refused
-    else:
-        check_display()  # no display: one line before the search for a deal
     deal = args.deal or random.Random(seed).randint(1, 32000)
+    try:
+        pending = planner(rules, deal, args.strategy)  # reads the strategy; searches nothing yet
+    except (RuntimeError, ValueError) as e:  # a bad strategy, or one for a game that has none
+        raise UsageError(str(e)) from None
+    if not getattr(args, "video", None):
+        check_display()  # no display: one line before the search for a deal
     print(f"baker8bit: looking for a solvable deal of {rules.title.lower()} from #{deal} ...", flush=True)
     try:
-        plan = planner(rules, deal, args.strategy).finish()
-    except (RuntimeError, ValueError) as e:  # a game's planner: no deal won, a bad strategy
+        plan = pending.finish()
+    except (RuntimeError, ValueError) as e:  # a game's planner: no deal won
         raise UsageError(str(e)) from None
     if getattr(args, "video", None):
         return demo_video(plan, args, seed)

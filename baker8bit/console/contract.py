@@ -343,7 +343,9 @@ class Variant:
         is left of it, and none starts once it is spent). The answer is the deciding step's, or the last step's unknown;
         its ``search`` is the step's name then the search's (``nested-2 compiled``), its
         ``positions`` and ``seconds`` those of every step run, its ``detail["steps"]`` each step
-        run as (name, positions). ``search_options``: given to every step (``memory``, ``shorten``)."""
+        run as (name, positions; a step of several searches, move orders or restarts, counts them
+        all where its answer's ``detail["searched"]`` does). ``search_options``: given to every step
+        (``memory``, ``shorten``)."""
         t0 = time.perf_counter()
         runs: list[tuple[str, int]] = []
         result = None
@@ -354,7 +356,7 @@ class Variant:
             r = self.solve(position, rules, step.max_states, None if left is None else max(left, 0.001),
                            **dict(step.options), **search_options)
             name = r.detail.get("step", step.name)
-            runs.append((name, r.positions))
+            runs.append((name, r.detail.get("searched", r.positions)))
             result = replace(r, search=f"{name} {r.search}",
                              detail={**r.detail, "step": name, "steps": tuple(runs)})
             if r.decided:

@@ -26,13 +26,23 @@ from baker8bit.freecell.position import Position
 from baker8bit.freecell.rules import RuleSet, read_rulesets
 from baker8bit.freecell.solver.shorten import shorten as shorter
 
-# The escalation (``Variant.escalate``): the search with a table of 1,000,000 positions, then of
-# 8,000,000, each with every move order of the rule set in turn (``solver.solve``; two in
-# alternating colours). King Albert examines about 650,000 positions a second compiled, so the
-# ladder ends within the 30 s default (at most 18,000,000 positions, about 700 MB); the plain
-# search, many times slower, takes a tenth of each.
+# The escalation (``Variant.escalate``), sized so a deal ends within about the 30 s default. In
+# suit (the 1989 game, Baker's Game, Eight Off): the search with a table of 1,000,000 positions,
+# then of 8,000,000. In alternating colours (King Albert, FreeCell), where a depth-first search
+# that starts down a wrong branch can stay under it for millions of positions: the search with
+# 1,000,000 positions for each of its two move orders; then restarts, 40 short searches of
+# 250,000 positions, each with a seeded move order of its own (``params.restart_orders``: wins
+# the first steps miss); then one search of 16,000,000 positions, large enough to prove most
+# losses whole (King Albert's lost deals of 1..10,000 need at most about 11,500,000). At most
+# 28,000,000 positions (King Albert examines about 1,000,000 a second compiled; the last step's
+# table takes about 650 MB); the plain search, many times slower, takes a tenth of each.
 LADDER_COMPILED = (Step("table-1m", 1_000_000), Step("table-8m", 8_000_000))
 LADDER_PURE = (Step("table-100k", 100_000), Step("table-800k", 800_000))
+RESTARTS = 40
+LADDER_COLOUR_COMPILED = (Step("table-1m", 1_000_000), Step("restarts", 250_000, (("restarts", RESTARTS),)),
+                          Step("table-16m", 16_000_000, (("order", 0),)))
+LADDER_COLOUR_PURE = (Step("table-100k", 100_000), Step("restarts", 25_000, (("restarts", RESTARTS),)),
+                      Step("table-1.6m", 1_600_000, (("order", 0),)))
 
 
 class FreecellVariant(Variant):
@@ -125,13 +135,19 @@ class FreecellVariant(Variant):
         return Planner(rules, deal)
 
     def escalation(self, rules: RuleSet) -> tuple[Step, ...]:
-        return LADDER_COMPILED if solver.search_name(rules) == "compiled" else LADDER_PURE
+        compiled = solver.search_name(rules) == "compiled"
+        if rules.build == "colour":
+            return LADDER_COLOUR_COMPILED if compiled else LADDER_COLOUR_PURE
+        return LADDER_COMPILED if compiled else LADDER_PURE
 
     def solve(self, position: Position, rules: RuleSet, max_states=None, max_seconds=None,
-              shorten: bool = True, memory: int | None = None) -> SearchResult:
+              shorten: bool = True, memory: int | None = None, order: int | None = None,
+              restarts: int = 0) -> SearchResult:
         """The fast search's answer, its line shortened (``solver/shorten.py``) unless ``shorten``
         is False; its keys leave out the moves the game makes itself. ``memory``: bytes for a
-        seen table that forgets when full (``solver.solve``)."""
+        seen table that forgets when full; ``order``: one move order only; ``restarts``: that
+        many seeded move orders instead, each with ``max_states`` (``solver.solve``)."""
 
-        r = solver.solve(position, rules, max_states=max_states, max_seconds=max_seconds, memory=memory)
+        r = solver.solve(position, rules, max_states=max_states, max_seconds=max_seconds, memory=memory,
+                         order=order, restarts=restarts)
         return shorter(position, rules, r) if shorten else r

@@ -50,10 +50,13 @@ def solve(
     max_seconds: float | None = None,
     order: int | None = None,
     memory: int | None = None,
+    restarts: int = 0,
 ) -> SearchResult:
     """Search a position to the end (or to a limit) in one call. ``order``: the one of the rule
     set's move orders (``params.orders``: one in suit, two in alternating colours) to try (its
-    index; default: each in turn, each with ``max_states``). ``memory``: bytes for a seen table
+    index; default: each in turn, each with ``max_states``). ``restarts``: that many seeded move
+    orders instead (``params.restart_orders``: alternating colours), each with ``max_states``,
+    the short depth-first searches of the escalation's restarts step. ``memory``: bytes for a seen table
     that forgets when full, so the search runs on past what memory holds (the compiled search
     only; ``max_states`` then counts positions searched, again or not; ValueError without it).
 
@@ -66,9 +69,12 @@ def solve(
             raise ValueError("--memory needs the compiled search, and this install runs the pure one"
                              if impl is not None else f"--memory is not for {rules.name}")
         return impl.solve(position, rules, max_states, max_seconds, order=order,
-                          table=max(1, memory // impl.KEY_BYTES))
+                          table=max(1, memory // impl.KEY_BYTES), restarts=restarts)
     if params.supports(rules):
-        return implementation(rules).solve(position, rules, max_states, max_seconds, order=order)
+        return implementation(rules).solve(position, rules, max_states, max_seconds, order=order,
+                                           restarts=restarts)
+    if restarts:
+        raise ValueError(f"restarts are for the FreeCell family's search, not {rules.name}")
     return searcher(position, rules, max_states, max_seconds).step()
 
 

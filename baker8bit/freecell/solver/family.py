@@ -85,6 +85,7 @@ from __future__ import annotations
 
 import gc
 import time
+from dataclasses import replace
 from functools import cache, lru_cache
 
 from baker8bit.core.compiled import COMPILED, PURE
@@ -489,7 +490,7 @@ def column_terms(col: bytes, need: bytes, order: Order, scheme: int) -> tuple[in
 
 def solve(position: Position, rules: RuleSet, max_states: int | None = None,
           max_seconds: float | None = None, prune: bool = True, order: int | None = None,
-          run=None) -> SearchResult:
+          run=None, restarts: int = 0) -> SearchResult:
     """Search a position to the end (or to a limit): ``solved`` with a winning line (key
     notation; ``detail["auto"]`` marks the game's automatic moves: ``search.make_result``),
     ``unsolvable`` (a proof) or ``unknown``. ``detail["max_empty"]`` is the most empty columns
@@ -498,9 +499,11 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
     The move orders of ``params.orders`` are tried in turn while a search stops at the limit,
     each with the whole ``max_states`` (and what is left of ``max_seconds``); ``positions`` is
     the last search's count. ``order``: only that one of them (its index; HELP's levels take
-    them in turn, each with the level's whole budget). ``run`` is the search loop: ``_run`` of
+    them in turn, each with the level's whole budget). ``restarts``: that many seeded move orders
+    (``params.restart_orders``) instead, each with ``max_states``. ``run`` is the search loop: ``_run`` of
     this module unless another that makes the same search (``_cfamily``) passes its own; the
-    result's ``search`` says which: ``"pure"``, or ``"compiled"`` when ``run`` is given."""
+    result's ``search`` says which: ``"pure"``, or ``"compiled"`` when ``run`` is given; its
+    ``detail["searched"]`` counts the positions of every order run."""
     t0 = time.perf_counter()
     position.check(rules)
     p = _params.params(rules)  # the rule parameters, read from the rule set here only (raises if unsupported)
@@ -519,21 +522,24 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
         return make_result(rules, SOLVED, moves, 1, time.perf_counter() - t0,
                            tuple(i for i, a in enumerate(flags) if a), max_empty, search)
     deadline = t0 + max_seconds if max_seconds is not None else None
-    every = _params.orders(p)
+    every = _params.restart_orders(p, restarts) if restarts else _params.orders(p)
     if order is not None:
+        count = len(every)
         every = every[order:order + 1]
         if not every:
-            raise ValueError(f"no move order {order} for {rules.name} ({len(_params.orders(p))} of them)")
+            raise ValueError(f"no move order {order} for {rules.name} ({count} of them)")
     # The search makes many small tuples and no reference cycles: the cyclic garbage collector
     # would only walk the stack again and again.
     collecting = gc.isenabled()
     gc.disable()
+    searched = 0
     try:
         for weights in every:
             outcome, steps, states, empties = (run or _run)(
                 p, weights, tuple(cols), tuple(cells), tuple(found), (tuple(moves), tuple(flags)), names,
                 max_states if max_states is not None else NO_LIMIT, deadline, max_empty, prune)
             max_empty = max(max_empty, empties)
+            searched += states
             if outcome != UNKNOWN or (deadline is not None and time.perf_counter() >= deadline):
                 break
     finally:
@@ -541,8 +547,9 @@ def solve(position: Position, rules: RuleSet, max_states: int | None = None,
             gc.enable()
     line = [m for ms, _ in steps for m in ms]
     auto = [a for _, fs in steps for a in fs]
-    return make_result(rules, outcome, line, states, time.perf_counter() - t0,
-                       tuple(i for i, a in enumerate(auto) if a), max_empty, search)
+    result = make_result(rules, outcome, line, states, time.perf_counter() - t0,
+                         tuple(i for i, a in enumerate(auto) if a), max_empty, search)
+    return replace(result, detail={**result.detail, "searched": searched})
 
 
 def _run(p: Params, order: Order, cols, cells, found, step0, names, max_states: int, deadline,

@@ -213,9 +213,10 @@ cdef inline bint _reached(const Rules *r, int x, const int *topcol, const Pos *p
     return False
 
 
-def solve(position, rules, max_states=None, max_seconds=None, prune=True, order=None, table=0):
+def solve(position, rules, max_states=None, max_seconds=None, prune=True, order=None, table=0, restarts=0):
     """``solver.solve``'s answer for a rule set ``params.supports``: ``family.solve`` (the
-    root's safe moves home, the move orders in turn; ``order``: only that one) with this
+    root's safe moves home, the move orders in turn; ``order``: only that one; ``restarts``: that
+    many seeded orders instead) with this
     module's loop, which reads the rule set only through ``params``. ``prune=False`` is the
     unpruned search the tests compare verdicts with: ``family.py``'s own loop.
 
@@ -225,7 +226,8 @@ def solve(position, rules, max_states=None, max_seconds=None, prune=True, order=
     if table and not prune:
         raise ValueError("a seen table that forgets is for the pruned search")
     run = functools.partial(_crun, table=table) if table else _crun
-    return _family.solve(position, rules, max_states, max_seconds, prune, order, run=run if prune else None)
+    return _family.solve(position, rules, max_states, max_seconds, prune, order, run=run if prune else None,
+                         restarts=restarts)
 
 
 def _crun(p, order, cols, cells, found, step0, names, max_states, deadline, max_empty, prune, table=0):
