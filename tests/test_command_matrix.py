@@ -323,7 +323,6 @@ def test_an_option_the_game_does_not_have_is_one_line(game, command):
 @pytest.mark.parametrize("game", IDS)
 def test_a_demo_strategy_is_refused_where_the_game_has_none(game, monkeypatch):
     from baker8bit.commands import demo as demo_cmd
-
     from baker8bit.window import app
 
     monkeypatch.setattr(demo_cmd, "demo_app", lambda *a, **k: type("Run", (), {"run": lambda self: None})())

@@ -235,7 +235,8 @@ def add_limit_args(p: argparse.ArgumentParser) -> None:
         "--max-states", type=states_arg, default=None,
         help="one search of up to this many positions (default: the game's escalation, each step with "
         "its own budget, at most about 700 MB of memory a deal for the 1989 game, Baker's Game and Eight Off, "
-        f"1.3 GB for King Albert and FreeCell, 1.2 GB for Blue, 60 MB for sequence; with --nested, and for Blue's deals in survey, {DEFAULT_MAX_STATES})",
+        "1.3 GB for King Albert and FreeCell, 1.2 GB for Blue, 60 MB for sequence; with --nested, "
+        f"and for Blue's deals in survey, {DEFAULT_MAX_STATES})",
     )
     p.add_argument(
         "--max-seconds", type=positive_float, default=None,
