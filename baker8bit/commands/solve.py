@@ -45,7 +45,8 @@ def register(subparsers) -> None:
         f"sized to end within about {ESCALATION_SECONDS:g} s a deal (--max-seconds: a time limit too), and "
         "names the step that decided (sequence: dfs, "
         "nested-2, nested-3; the 1989 game, Baker's Game, Eight Off: table-1m, table-8m; King Albert, "
-        "FreeCell: table-1m with each move order, restarts, table-16m; Blue: restarts, exhaustive) before the search (compiled or pure).",
+        "FreeCell: table-1m with each move order, restarts, table-16m; Blue: restarts, exhaustive) "
+        "before the search (compiled or pure).",
     )
     add_game_args(p)
     add_limit_args(p)
