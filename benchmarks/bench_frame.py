@@ -12,7 +12,8 @@ fresh deal of each game's default rule set and times ``update()`` plus ``draw()`
 - ``idle``: no key; the game's screen as dealt (after 30 warm-up frames: glyph atlases are built on
   first use).
 - ``HELP``: HELP pressed through the app's key source (so its press is inside the timed ``update``),
-  frames ticked until the ``hint`` event arrives, then a fresh deal and HELP again. These frames
+  frames ticked until the ``hint`` event arrives, then a fresh deal (drawn once, untimed, as a
+  player sees the board before pressing) and HELP again. These frames
   start 1/60 s apart, as in the window (``--no-pace``: back to back), so HELP's work between
   frames, if it has any, gets the time it has in play. Every frame from
   the press to the answer is a HELP frame, whether the search runs in slices between frames, in the
@@ -21,9 +22,13 @@ fresh deal of each game's default rule set and times ``update()`` plus ``draw()`
   window (``AppOptions.help_worker``: a worker process) though the app is headless; ``--inline``
   runs it in the frame, as tests and replays do. The header names the runner.
 
-For the 1989 game it also times a full board (a 19-card column, a letter flashing) with the glyphs
-option off and on (``baker full``, ``baker glyphs``). Prints the median, 99th percentile and largest
-time in milliseconds per game and state, and for HELP how many answers came and their mean frames.
+First comes the peer, ``(machine) loop``: a plain Python loop of about half a millisecond of work
+paced as the frames are; its wall time beyond its CPU time is what the machine adds to any
+frame (on a virtual machine, time stolen by the host: several milliseconds now and then), the
+floor under every game's largest figures. For the 1989 game it also times a full board (a
+19-card column, a letter flashing) with the glyphs option off and on (``baker full``,
+``baker glyphs``). Prints the median, 99th percentile and largest time in milliseconds per game
+and state, and for HELP how many answers came and their mean frames.
 The wall time is what a player sees; beside it, the same figures of the main thread's CPU time
 (``time.thread_time``), which other work on a shared machine does not inflate: a frame that is
 slow on the wall but not in CPU was preempted (on a busy 2-core machine, slices of about 4 ms).
@@ -120,13 +125,16 @@ class Bench:
         self.next_start = 0.0
 
     def new_machine(self, machine: KeyMachine) -> None:
-        """A fresh deal in the same app, its automatic moves played out (not timed)."""
+        """A fresh deal in the same app, its automatic moves played out and its screen drawn once
+        (not timed: a player presses HELP on a screen already shown, so the press's frame is
+        timed for HELP's work, not for drawing a new deal)."""
         for _ in range(10_000):
             if not machine.busy:
                 break
             machine.tick()
         machine.drain_events()
         self.app.machine = machine
+        self.app.draw()
         self.seen.clear()
 
     def frame(self, paced: bool = False) -> tuple[float, float]:
@@ -225,6 +233,27 @@ def measure_board(glyphs: bool, frames: int) -> list[tuple[float, float]]:
     return out
 
 
+def measure_machine(frames: int, paced: bool = True) -> list[tuple[float, float]]:
+    """The peer: a plain Python loop of about half a millisecond of work, paced as the frames are.
+    What its wall time has beyond its CPU time is what the machine itself adds to any frame (a
+    virtual machine's stolen time, other programs): the floor under the game's figures."""
+    out, next_start, x = [], 0.0, 0
+    for _ in range(frames):
+        if paced:
+            now = time.perf_counter()
+            if next_start > now:
+                time.sleep(next_start - now)
+            next_start = max(next_start + 1 / 60, time.perf_counter())
+        c, t = time.thread_time(), time.perf_counter()
+        for i in range(PEER_WORK):
+            x += i
+        out.append(((time.perf_counter() - t) * 1000, (time.thread_time() - c) * 1000))
+    return out
+
+
+PEER_WORK = 10_000  # additions of the peer loop a frame: about 0.5 ms on the 2-core machine
+
+
 def figures(times: list[float]) -> tuple[float, float, float]:
     t = sorted(times)
     return statistics.median(t), t[int(0.99 * (len(t) - 1))], t[-1]
@@ -269,6 +298,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'':<12} {'':<7} {'':>6} {'wall time':^26}  {'CPU time (this thread)':^26}")
         print(f"{'game':<12} {'state':<7} {'frames':>6} {'median':>8} {'p99':>8} {'max':>8}  "
               f"{'median':>8} {'p99':>8} {'max':>8}")
+        print(line("(machine)", "loop", measure_machine(frames), "a plain loop, paced: what the machine adds"),
+              flush=True)
         for game in ids:
             print(line(game, "idle", measure_idle(game, frames, args.busy and args.pace)), flush=True)
             h = measure_help(game, frames, args.max_frames, args.pace)

@@ -44,6 +44,8 @@ def test_bench_frame_times_idle_and_help_frames_of_every_game():
         assert help_row, f"no HELP count for {game}:\n{out}"
         assert re.search(r"held \d+ frames", help_row.group(0)), help_row.group(0)
     assert re.search(rf"^baker +glyphs +60 +{MS3} +{MS3}", out, re.M)
+    peer = re.search(rf"^\(machine\) +loop +60 +{MS3} +{MS3}", out, re.M)  # the floor, measured first
+    assert peer and float(peer.group(4)) > 0 and out.index("(machine)") < out.index("baker ")
     # HELP answers at once in some games: each of those frames was a fresh deal with HELP pressed
     # (inline: how soon the worker answers depends on what else the machine runs, and a frame
     # never waits for it)

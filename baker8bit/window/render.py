@@ -24,6 +24,7 @@ from baker8bit.atari.screen import Screen
 
 TRANSPARENT = 255  # atlas background; not a palette index (the palette has 128 colours)
 _PER_ROW = 16
+_BASE = 1  # the colour the glyphs are drawn in once, mapped to each colour asked for
 _TARGETS = 4  # the images whose last drawn screen a renderer remembers (the window's, captures')
 
 
@@ -37,12 +38,28 @@ class Renderer:
         self.glyphs = font.load()
         self.chars = sorted(self.glyphs)
         self.slot = {ch: i for i, ch in enumerate(self.chars)}
-        self.atlas: dict[int, pyxel.Image] = {}
+        self.atlas: dict[tuple[int, int], pyxel.Image] = {}
+        self.bases: dict[int, pyxel.Image] = {}  # per glyph width: the glyphs in colour _BASE
         # per target image (by id, the image kept so the id stays its): what was drawn on it
         self._drawn: dict[int, tuple[pyxel.Image, tuple, list[tuple]]] = {}
 
     def _atlas(self, index: int, px: int = 2) -> pyxel.Image:
+        """Every glyph in colour ``index``, ``px`` pixels a glyph pixel wide: the glyphs drawn once
+        per width in colour ``_BASE``, then copied in one ``blt`` with that colour mapped to
+        ``index`` (a colour first seen mid-game costs one copy, not a frame of drawing)."""
         img = self.atlas.get((index, px))
+        if img is None:
+            base = self._base(px)
+            img = pyxel.Image(base.width, base.height)
+            img.cls(TRANSPARENT)
+            img.pal(_BASE, index)
+            img.blt(0, 0, base, 0, 0, base.width, base.height, TRANSPARENT)
+            img.pal()
+            self.atlas[(index, px)] = img
+        return img
+
+    def _base(self, px: int) -> pyxel.Image:
+        img = self.bases.get(px)
         if img is None:
             rows = (len(self.chars) + _PER_ROW - 1) // _PER_ROW
             img = pyxel.Image(8 * px * _PER_ROW, 8 * rows)
@@ -52,8 +69,8 @@ class Renderer:
                 for y, bits in enumerate(self.glyphs[ch]):
                     for x in range(8):
                         if bits & (0x80 >> x):
-                            img.rect(ox + px * x, oy + y, px, 1, index)
-            self.atlas[(index, px)] = img
+                            img.rect(ox + px * x, oy + y, px, 1, _BASE)
+            self.bases[px] = img
         return img
 
     def draw(self, scr: Screen, target: pyxel.Image) -> bool:
