@@ -31,6 +31,8 @@ cdef enum:
     MAXDIGITS = 60
     MAXGROUPS = 16
 
+include "gaps.pxi"
+
 cdef extern from *:
     """
     #if defined(__GNUC__) || defined(__clang__)
@@ -295,8 +297,7 @@ cdef int _expand_one(const Plan *p, const Decoded *d, uint8_t *out) noexcept nog
     cdef int pos[64]
     cdef int cands[8]
     cdef uint8_t aces[MAXSLOTS]
-    cdef int i, j, nc, left, right, c, a, s, taken, nk = 0
-    cdef bint dup
+    cdef int i, j, nc, left, c, a, nk = 0
     for i in range(p.size):
         if b[i] and b[i] != UND:
             pos[b[i]] = i
@@ -304,29 +305,7 @@ cdef int _expand_one(const Plan *p, const Decoded *d, uint8_t *out) noexcept nog
         if b[i] != 0:
             continue
         left = b[i - 1]
-        nc = 0
-        if left == UND:
-            taken = 0
-            for a in range(p.suits):
-                if b[a * w] != UND:
-                    taken |= 1 << (b[a * w] >> 4)
-            for s in range(p.suits):
-                if not (taken >> s) & 1:
-                    cands[nc] = s * 16 + 2
-                    nc += 1
-        elif left and (left & 15) < top:
-            cands[nc] = left + 1
-            nc += 1
-        if i % w != last:
-            right = b[i + 1]
-            if right != UND and (right & 15) > 2:
-                dup = False
-                for j in range(nc):
-                    if cands[j] == right - 1:
-                        dup = True
-                if not dup:
-                    cands[nc] = right - 1
-                    nc += 1
+        nc = _gap_cards(b, i, w, p.suits, top, i % w != last, cands)
         for j in range(nc):
             c = cands[j]
             if left == UND and not (i % w != last and b[i + 1] == c + 1):

@@ -47,6 +47,8 @@ cdef enum:
     UND_CODE = 62      # ... and in a key (no card is 62: suit 3, rank 14)
     MAXKIDS = 32       # children of one position: at most 4 gaps x (4 twos + 1)
 
+include "gaps.pxi"
+
 LOAD = 0.85
 POSITION_BYTES = int(WORDS * 8 / LOAD + 0.999) + 16  # a table slot at LOAD, and a stack entry
 
@@ -488,9 +490,8 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
     cdef Kid tmp
     cdef Entry e
     cdef int64_t positions = 0, slot
-    cdef int depth, nk, nc, i, j, left, right, c, p, row_p, a, s, m, back, score_i
-    cdef bint fix, dup
-    cdef int taken
+    cdef int depth, nk, nc, i, j, left, c, p, row_p, m, back, score_i
+    cdef bint fix
     cdef double score
     if len(start) != size or size > MAXSLOTS:
         raise ValueError("a board of the wrong size")
@@ -542,29 +543,7 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
             for g in range(ngaps):
                 i = gaps[g]
                 left = b[i - 1]
-                nc = 0
-                if left == UND:
-                    taken = 0
-                    for a in range(n_suits):
-                        if b[a * w] != UND:
-                            taken |= 1 << (b[a * w] >> 4)
-                    for s in range(n_suits):
-                        if not (taken >> s) & 1:
-                            cands[nc] = s * 16 + 2
-                            nc += 1
-                elif left and (left & 15) < top:
-                    cands[nc] = left + 1
-                    nc += 1
-                if col_of[i] != last:
-                    right = b[i + 1]
-                    if right != UND and (right & 15) > 2:
-                        dup = False
-                        for j in range(nc):
-                            if cands[j] == right - 1:
-                                dup = True
-                        if not dup:
-                            cands[nc] = right - 1
-                            nc += 1
+                nc = _gap_cards(b, i, w, n_suits, top, col_of[i] != last, cands)
                 for j in range(nc):
                     c = cands[j]
                     if i == back and c == e.card and left != UND:
