@@ -52,7 +52,8 @@ def main() -> int:
     ap.add_argument("--starting-rank", default=None, help="King Albert's starting rank (default 0)")
     ap.add_argument("--dir", required=True, help="the folders of the proofs go here")
     ap.add_argument("--memory", default="512M", help="prove's --memory (default 512M)")
-    ap.add_argument("--max-seconds", default=None, help="prove's --max-seconds, a deal")
+    ap.add_argument("--max-seconds", default=None,
+                    help="prove's --max-seconds, a deal (default: prove's own, ten minutes)")
     ap.add_argument("--out", required=True, help="the CSV (rows kept, unknown ones run again)")
     args = ap.parse_args()
     try:

@@ -41,6 +41,9 @@ from baker8bit.core.outcome import SOLVED, UNSOLVABLE
 from baker8bit.research import cluster, layered
 
 KINDS = ("layered", "blue-prove", "king-albert-prove")  # the compiled modules a proof runs on
+# A proof at its defaults ends within minutes, as every command's defaults do: it stops with
+# 'unknown' and its finished layers kept, and the same command goes on from there.
+DEFAULT_SECONDS = 600
 
 
 def register(subparsers) -> None:
@@ -65,8 +68,10 @@ def register(subparsers) -> None:
     p.add_argument("--memory", type=memory_arg, default=layered.DEFAULT_MEMORY, metavar="SIZE",
                    help="the buffers of the search together, e.g. 256M, 4G (default 512M; the process holds "
                    "about 60 MB more of its own)")
-    p.add_argument("--max-seconds", type=positive_float, default=None, metavar="S",
-                   help="stop after S seconds with 'unknown', the finished layers kept (default: no limit)")
+    p.add_argument("--max-seconds", type=positive_float, default=DEFAULT_SECONDS, metavar="S",
+                   help="stop after S seconds with 'unknown', the finished layers kept, so the same command "
+                   f"goes on (default {DEFAULT_SECONDS:g}: ten minutes; a full-size deal may take hours, "
+                   "e.g. --max-seconds 36000)")
     p.add_argument("--workers", type=positive_int, default=1, metavar="K",
                    help="processes that share each layer's buckets (default 1: this process)")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None, type=address_arg,
