@@ -72,13 +72,19 @@ def search(position: Position, rules: RuleSet, max_states: int) -> tuple[str | N
     def key(cl, ce, f):
         return tuple(sorted(cl)), ce, f
 
+    # ``moves.builds_on`` read once into a table: the same moves, at a dictionary's cost a check
+    tops = {card: frozenset(t for t in range(total) if moves.builds_on(card, t, rules)) for card in range(total)}
+
+    def builds_on(card, top, _rules):
+        return top in tops[card]
+
     seen = {key(cols, cells, found)}
     stack = [(cols, cells, found)]
     while stack:
         cl, ce, f = stack.pop()
         if sum(f) == total:
             return SOLVED, len(seen)
-        for child in _children(cl, ce, f, rules, moves.builds_on, moves.fills_empty):
+        for child in _children(cl, ce, f, rules, builds_on, moves.fills_empty):
             k = key(*child)
             if k in seen:
                 continue
