@@ -233,6 +233,9 @@ def measure_board(glyphs: bool, frames: int) -> list[tuple[float, float]]:
     return out
 
 
+PEER_WORK = 10_000  # additions of the peer loop a frame: about 0.5 ms on the 2-core machine
+
+
 def measure_machine(frames: int, paced: bool = True) -> list[tuple[float, float]]:
     """The peer: a plain Python loop of about half a millisecond of work, paced as the frames are.
     What its wall time has beyond its CPU time is what the machine itself adds to any frame (a
@@ -249,9 +252,6 @@ def measure_machine(frames: int, paced: bool = True) -> list[tuple[float, float]
             x += i
         out.append(((time.perf_counter() - t) * 1000, (time.thread_time() - c) * 1000))
     return out
-
-
-PEER_WORK = 10_000  # additions of the peer loop a frame: about 0.5 ms on the 2-core machine
 
 
 def figures(times: list[float]) -> tuple[float, float, float]:

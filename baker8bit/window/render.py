@@ -80,14 +80,13 @@ class Renderer:
         drawn on the target in between must come through ``forget``."""
         g = scr.geometry
         last = len(scr.rows) - 1
-        whole = (g, scr.border, scr.border_of(last) if scr.rows else scr.border)
+        whole = (g, scr.border, scr.border_of(last))  # the field's edges: the border above and below it
         rows = [(scr.border_of(r), row.background, tuple(row.registers), tuple(row.cells))
                 for r, row in enumerate(scr.rows)]
         before = self._drawn.get(id(target))
         if before is None or before[0] is not target or before[1] != whole or len(before[2]) != len(rows):
             target.cls(pal.index_of(scr.border))
-            target.rect(0, g.border_y + len(scr.rows) * g.cell_h, g.width, g.border_y,
-                        pal.index_of(scr.border_of(last)))
+            target.rect(0, g.border_y + len(scr.rows) * g.cell_h, g.width, g.border_y, pal.index_of(whole[2]))
             changed = range(len(rows))
         else:
             changed = [r for r, sig in enumerate(rows) if sig != before[2][r]]
