@@ -424,3 +424,45 @@ def test_the_workers_ready_never_waits_and_a_task_waits_for_its_worker_unsent(mo
     finally:
         thinking.use(old)
         w.close()
+
+
+class QueuedConn:
+    """A worker's end of the pipe as the window sees it: the results already sent, in order."""
+
+    def __init__(self) -> None:
+        self.queue: list = []
+        self.sent: list = []
+
+    def send(self, msg) -> None:
+        self.sent.append(msg)
+
+    def poll(self) -> bool:
+        return bool(self.queue)
+
+    def recv(self):
+        return self.queue.pop(0)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_frame_reads_the_workers_results_only_up_to_the_level_it_is_due():
+    """A worker that has finished many levels ahead of their frames (a long run of Blue's plan ends
+    many at once) leaves them in the pipe: each frame takes the results up to its own level, so no
+    frame pays for a burst of them."""
+    w = worker.WorkerRunner(None, lowest=False)
+    assert w.started(timeout=60)
+    real = w._proc.conn
+    conn = w._proc.conn = QueuedConn()
+    try:
+        budgets = tuple(range(1, 11))
+        w.submit(1, Task(needs, (10**9, "X"), levels=budgets, budget=1), budgets)
+        assert conn.sent and conn.sent[0][:2] == ("task", 1)
+        conn.queue = [(1, k, SearchResult("unknown", answer=None, positions=k + 1)) for k in range(10)]
+        assert w.ready(1, 0) and sorted(w._results) == [0] and len(conn.queue) == 9
+        assert w.ready(1, 4) and sorted(w._results) == [0, 1, 2, 3, 4] and len(conn.queue) == 5
+        assert w.result(1, 6).positions == 7 and len(conn.queue) == 3
+        assert w.ready(1, 6) and len(conn.queue) == 3  # kept: not read again
+    finally:
+        w._proc.conn = real
+        w.close()

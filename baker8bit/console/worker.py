@@ -305,12 +305,16 @@ class WorkerRunner:
         if isinstance(thought, Exception) or thought.decided or level == len(self._budgets) - 1:
             self._finished = True
 
-    def _read(self, wait: bool) -> None:
+    def _read(self, wait: bool, until: int) -> None:
+        """Take the worker's results in order until level ``until``'s (``wait``: one result,
+        waited for). Levels the worker has finished ahead of their frames stay in the pipe for
+        the frames they are due at: a frame reads one or a few, never a burst of them (a long
+        run of Blue's plan ends many levels at once)."""
         proc = self._proc
         if proc is None:
             return
         try:
-            while wait or proc.conn.poll():
+            while until not in self._results and (wait or proc.conn.poll()):
                 job, level, thought = proc.conn.recv()
                 if job == self._job:
                     self._keep(level, thought)
@@ -328,16 +332,16 @@ class WorkerRunner:
         if self._inline_now(job) or level in self._results:
             return True
         self._send()
-        self._read(wait=False)
+        self._read(wait=False, until=level)
         return level in self._results or self._inline_now(job)
 
     def result(self, job: int, level: int) -> SearchResult:
         if not self._inline_now(job) and level not in self._results:
             if self._pending is not None and self._worker(wait=True) is not None:
                 self._send()  # a caller that did not ask ``ready``: the worker is waited for
-            self._read(wait=False)
+            self._read(wait=False, until=level)
             while level not in self._results and self._proc is not None and not self._inline_now(job):
-                self._read(wait=True)  # the worker is behind the recorded rate: wait for it
+                self._read(wait=True, until=level)  # the worker is behind the recorded rate: wait for it
         thought = self._results.get(level) if job == self._job else None
         if thought is None or isinstance(thought, Exception):
             thought = self._inline.result(job, level)  # no worker: the same answer, here
