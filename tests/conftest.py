@@ -21,6 +21,12 @@ _TREE = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _TREE]
 os.environ["PYTHONSAFEPATH"] = "1"
 
+
+def pytest_collection_finish(session):
+    """Take the tree off sys.path again once the test modules are imported, should one of them
+    (or a tool it imports) have put it back: processes the tests spawn take this sys.path."""
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _TREE]
+
 from baker8bit import games  # noqa: E402
 from baker8bit.console import script  # noqa: E402
 from baker8bit.games import KeyMachine  # noqa: E402

@@ -36,6 +36,20 @@ def test_stale_copies_are_found(tmp_path):
     assert sync_assets.stale(tmp_path) == ["baker8bit/atari/assets/palettes/a.pyxpal"]
 
 
+def test_the_tool_leaves_the_path_of_an_installed_package_alone():
+    """Importing tools/sync_assets.py (as this file does) must not put the source tree first on
+    sys.path: processes this one spawns (HELP's worker, survey pools) take its sys.path, and would
+    import the tree's plain-Python searches instead of the installed compiled ones."""
+    import runpy
+
+    before = list(sys.path)
+    try:
+        runpy.run_path(str(ROOT / "tools" / "sync_assets.py"), run_name="imported")
+        assert sys.path == before
+    finally:
+        sys.path[:] = before
+
+
 def test_the_data_is_read_through_importlib_resources():
     from baker8bit.atari import font, palette
 

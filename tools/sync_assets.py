@@ -12,12 +12,14 @@ Run: python tools/sync_assets.py [--check]
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # the package whose assets these are
+if importlib.util.find_spec("baker8bit") is None:  # the installed package; else this tree
+    sys.path.insert(0, str(ROOT))
 
 from baker8bit.core.arguments import OneLineParser  # noqa: E402
 
