@@ -22,17 +22,28 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _TREE]
 os.environ["PYTHONSAFEPATH"] = "1"
 
 
-def pytest_collection_finish(session):
-    """Take the tree off sys.path again once the test modules are imported, should one of them
-    (or a tool it imports) have put it back: processes the tests spawn take this sys.path."""
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _TREE]
-
 from baker8bit import games  # noqa: E402
 from baker8bit.console import script  # noqa: E402
 from baker8bit.games import KeyMachine  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
 IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def pytest_collection_finish(session):
+    """Take the tree off sys.path again once the test modules are imported, should one of them
+    (or a tool it imports) have put it back: processes the tests spawn (HELP's worker, survey
+    pools) take this process's sys.path, and would run the tree's plain-Python searches."""
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _TREE]
+
+
+@pytest.fixture(autouse=True)
+def _sys_path_kept():
+    """What a test puts on sys.path (a tool it loads, such as tools/build_font.py, puts the tree
+    there) is taken off after it, for the same reason."""
+    before = list(sys.path)
+    yield
+    sys.path[:] = before
 
 
 def fc_solve_checked(pos, rs, *extra: str, timeout: float = 120) -> tuple[str, list[str]]:

@@ -466,3 +466,18 @@ def test_a_frame_reads_the_workers_results_only_up_to_the_level_it_is_due():
     finally:
         w._proc.conn = real
         w.close()
+
+
+def _package_file() -> str:
+    import baker8bit
+
+    return baker8bit.__file__
+
+
+def test_a_spawned_process_imports_the_package_this_one_runs():
+    """HELP's worker is spawned and takes this process's sys.path: it must import the same
+    baker8bit (the installed, compiled one), not the source tree a tool or a test put first."""
+    import multiprocessing as mp
+
+    with mp.get_context("spawn").Pool(1) as pool:
+        assert pool.apply(_package_file) == _package_file()
