@@ -18,9 +18,14 @@ import pytest
 # non-editable install. (An editable install maps the package to this tree anyway.) The
 # commands the tests start get the same rule through PYTHONSAFEPATH.
 _TREE = Path(__file__).resolve().parent.parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _TREE]
-os.environ["PYTHONSAFEPATH"] = "1"
 
+
+def _drop_the_tree() -> None:
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _TREE]
+
+
+_drop_the_tree()
+os.environ["PYTHONSAFEPATH"] = "1"
 
 from baker8bit import games  # noqa: E402
 from baker8bit.console import script  # noqa: E402
@@ -34,7 +39,7 @@ def pytest_collection_finish(session):
     """Take the tree off sys.path again once the test modules are imported, should one of them
     (or a tool it imports) have put it back: processes the tests spawn (HELP's worker, survey
     pools) take this process's sys.path, and would run the tree's plain-Python searches."""
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _TREE]
+    _drop_the_tree()
 
 
 @pytest.fixture(autouse=True)
@@ -44,6 +49,16 @@ def _sys_path_kept():
     before = list(sys.path)
     yield
     sys.path[:] = before
+
+
+def subcommands() -> dict:
+    """The program's subcommands, name to parser (``baker8bit.cli.build_parser``)."""
+    import argparse
+
+    from baker8bit.cli import build_parser
+
+    parser = build_parser()
+    return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
 
 
 def fc_solve_checked(pos, rs, *extra: str, timeout: float = 120) -> tuple[str, list[str]]:

@@ -39,15 +39,13 @@ def test_stale_copies_are_found(tmp_path):
 def test_the_tool_leaves_the_path_of_an_installed_package_alone():
     """Importing tools/sync_assets.py (as this file does) must not put the source tree first on
     sys.path: processes this one spawns (HELP's worker, survey pools) take its sys.path, and would
-    import the tree's plain-Python searches instead of the installed compiled ones."""
+    import the tree's plain-Python searches instead of the installed compiled ones (the conftest
+    puts sys.path back after the test either way)."""
     import runpy
 
     before = list(sys.path)
-    try:
-        runpy.run_path(str(ROOT / "tools" / "sync_assets.py"), run_name="imported")
-        assert sys.path == before
-    finally:
-        sys.path[:] = before
+    runpy.run_path(str(ROOT / "tools" / "sync_assets.py"), run_name="imported")
+    assert sys.path == before
 
 
 def test_the_data_is_read_through_importlib_resources():

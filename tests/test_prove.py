@@ -452,12 +452,12 @@ def test_prove_on_a_dask_cluster_answers_as_in_one_process():
 def test_prove_at_its_defaults_stops_within_minutes():
     """Every command's defaults end within minutes: prove stops after ten minutes unless told
     otherwise (its finished layers kept, the same command goes on), and its --help says so."""
-    from baker8bit.cli import build_parser
+    from conftest import subcommands
+
     from baker8bit.commands import prove as prove_cmd
 
-    parser = build_parser()
-    args = parser.parse_args(["prove", "blue", "--deal", "3", "--dir", "x"])
+    prove = subcommands()["prove"]
+    args = prove.parse_args(["blue", "--deal", "3", "--dir", "x"])
     assert args.max_seconds == prove_cmd.DEFAULT_SECONDS == 600
-    sub = next(a for a in parser._actions if isinstance(getattr(a, "choices", None), dict) and "prove" in a.choices)
-    said = " ".join(sub.choices["prove"].format_help().split())
+    said = " ".join(prove.format_help().split())
     assert "default 600: ten minutes" in said

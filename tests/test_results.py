@@ -7,6 +7,7 @@ import re
 from collections import Counter
 
 import pytest
+from conftest import subcommands
 from figures import RESULTS, ROOT, interval, line_of, page, percent, rows, wilson
 
 
@@ -110,16 +111,6 @@ def test_the_readmes_speed_line_is_the_benchmarks_page():
 # -- the README and the program's --help say the same ----------------------------------------------
 
 
-def _subcommands():
-    import argparse
-
-    from baker8bit.cli import build_parser
-
-    parser = build_parser()
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return sub.choices
-
-
 def _value(text: str) -> int:
     """A default as the README and --help write it: 2,000,000 or 2000000 or 512M or 4."""
     text = text.strip().replace(",", "")
@@ -132,7 +123,7 @@ def test_the_readmes_table_of_commands_is_the_programs():
     the table states is the parser's default and the one the command's --help states."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     table = re.findall(r"^\| `([a-z]+)` \| [^|]+ \|([^|]*)\|$", text, re.M)
-    commands = _subcommands()
+    commands = subcommands()
     assert [name for name, _ in table] == list(commands)
     stated = 0
     for name, defaults in table:
