@@ -404,7 +404,7 @@ cdef class _Noise:
                 break
         b8_mt_seed(&self.state, key, n)
 
-    cdef inline double next(self) noexcept:
+    cdef inline double next(self) noexcept nogil:
         return b8_mt_random(&self.state)
 
 
@@ -422,12 +422,13 @@ cdef class _Stack:
     def __dealloc__(self):
         free(self.data)
 
-    cdef int push(self, int64_t slot, int depth, int card, int to, int back) except -1:
+    cdef int push(self, int64_t slot, int depth, int card, int to, int back) noexcept nogil:
+        """0, or -1 when there is no room for the entry (the caller raises MemoryError)."""
         cdef Entry *bigger
         if self.size == self.cap:
             bigger = <Entry *> realloc(self.data, self.cap * 2 * sizeof(Entry))
             if bigger == NULL:
-                raise MemoryError()
+                return -1
             self.data = bigger
             self.cap *= 2
         self.data[self.size].slot = slot
@@ -464,7 +465,9 @@ cdef inline bint _opens(const uint8_t *b, int p, int i, int c, const int *front,
 
 
 def run(bytes start, layout, long long max_positions, max_seconds, bint prune=True, order_seed=None):
-    """search.run: (outcome, moves, positions) of one depth-first run."""
+    """search.run: (outcome, moves, positions) of one depth-first run. The run holds no lock of
+    Python's (``nogil``) but to look at the signals and the clock, so runs in other threads go on
+    beside it (Blue's HELP runs two plans at once, ``checker.solve_by_levels``)."""
     cdef int w = layout.width, top = layout.ranks, n_suits = layout.suits, size = layout.size
     cdef int last = w - 1
     cdef bint timed = max_seconds is not None
@@ -491,10 +494,13 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
     cdef Entry e
     cdef int64_t positions = 0, slot
     cdef int depth, nk, nc, i, j, left, c, p, row_p, m, back, score_i
-    cdef bint fix
+    cdef int won = -1  # the depth of the win found, else -1
+    cdef bint fix, late = False, full = False, no_room = False
     cdef double score
+    cdef const uint8_t *first
     if len(start) != size or size > MAXSLOTS:
         raise ValueError("a board of the wrong size")
+    first = <const uint8_t *> start
     for i in range(size):
         col_of[i] = i % w
         row_of[i] = i // w
@@ -505,97 +511,114 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
         free(path_to)
         raise MemoryError()
     try:
-        _pack(<const uint8_t *> start, size, k)
-        slot = seen.find(k)
-        seen.put(slot, k)
-        stack.push(slot, 0, 0, 0, -1)
-        while stack.size:
-            stack.size -= 1
-            e = stack.data[stack.size]
-            depth = e.depth
-            if depth:
-                if depth > path_cap:
-                    grown = <uint8_t *> realloc(path_card, path_cap * 2)
-                    if grown == NULL:
-                        raise MemoryError()
-                    path_card = grown
-                    grown = <uint8_t *> realloc(path_to, path_cap * 2)
-                    if grown == NULL:
-                        raise MemoryError()
-                    path_to = grown
-                    path_cap *= 2
-                path_card[depth - 1] = e.card
-                path_to[depth - 1] = e.to
-            positions += 1
-            if not positions & SIGNAL_MASK:
-                PyErr_CheckSignals()  # Ctrl-C, SIGTERM: Python's handler raises, the run ends
-            memcpy(k, seen.keys + e.slot * WORDS, WORDS * sizeof(uint64_t))
-            ngaps = _unpack_all(k, size, b, pos, gaps)
-            if _is_won(b, size, w, top):
-                return SOLVED, [Move(path_card[j], path_to[j]) for j in range(depth)], positions
-            if (prune or not depth) and _stuck(b, size, w, top):
-                continue
-            if timed and positions % CLOCK_EVERY == 0 and time.monotonic() > deadline:
-                return UNKNOWN, [], positions
-            _fronts(b, size, w, front)
-            back = e.back
-            nm = 0
-            for g in range(ngaps):
-                i = gaps[g]
-                left = b[i - 1]
-                nc = _gap_cards(b, i, w, n_suits, top, col_of[i] != last, cands)
-                for j in range(nc):
-                    c = cands[j]
-                    if i == back and c == e.card and left != UND:
-                        continue  # the move just made, undone: the parent
-                    p = pos[c]
-                    fix = left == UND and not (col_of[i] != last and b[i + 1] == c + 1)
-                    memcpy(kids[nm].key, k, WORDS * sizeof(uint64_t))
-                    _flip(kids[nm].key, p, c, 0)
-                    _flip(kids[nm].key, i, 0, c)
-                    if fix:
-                        _flip(kids[nm].key, i - 1, UND, c - 1)
-                    kids[nm].slot = seen.home(kids[nm].key)
-                    kids[nm].card = c
-                    kids[nm].to = i
-                    kids[nm].back = -1 if fix else p
-                    nm += 1
-            nk = 0
-            for m in range(nm):  # the moves met already are dropped; the others scored in turn
-                slot = seen.find_from(kids[m].slot, kids[m].key)
-                if seen.keys[slot * WORDS] != 0:
+        with nogil:
+            _pack(first, size, k)
+            slot = seen.find(k)
+            seen.put(slot, k)
+            no_room = stack.push(slot, 0, 0, 0, -1) < 0
+            while stack.size and not no_room:
+                stack.size -= 1
+                e = stack.data[stack.size]
+                depth = e.depth
+                if depth:
+                    if depth > path_cap:
+                        grown = <uint8_t *> realloc(path_card, path_cap * 2)
+                        if grown == NULL:
+                            no_room = True
+                            break
+                        path_card = grown
+                        grown = <uint8_t *> realloc(path_to, path_cap * 2)
+                        if grown == NULL:
+                            no_room = True
+                            break
+                        path_to = grown
+                        path_cap *= 2
+                    path_card[depth - 1] = e.card
+                    path_to[depth - 1] = e.to
+                positions += 1
+                if not positions & SIGNAL_MASK:
+                    with gil:
+                        PyErr_CheckSignals()  # Ctrl-C, SIGTERM: Python's handler raises, the run ends
+                memcpy(k, seen.keys + e.slot * WORDS, WORDS * sizeof(uint64_t))
+                ngaps = _unpack_all(k, size, b, pos, gaps)
+                if _is_won(b, size, w, top):
+                    won = depth
+                    break
+                if (prune or not depth) and _stuck(b, size, w, top):
                     continue
-                c = kids[m].card
-                i = kids[m].to
-                p = pos[c]
-                row_p = front[row_of[p]]
-                score_i = ((3 if i == front[row_of[i]] else 0) + (1 if p == row_p else 0)
-                           - (4 if p < row_p else 0))
-                score = score_i
-                if _opens(b, p, i, c, front, n_suits, col_of[p] == last):
-                    score = score + OPENS
-                if shaken:
-                    score = score + NOISE * noise.next()
-                if nk != m:
-                    kids[nk] = kids[m]
-                kids[nk].slot = slot
-                kids[nk].score = score
-                nk += 1
-            if nk == 0:
-                continue
-            if seen.count + nk > max_positions:
-                return UNKNOWN, [], positions
-            for m in range(1, nk):  # stable insertion sort, the best last (popped first)
-                tmp = kids[m]
-                j = m
-                while j > 0 and kids[j - 1].score > tmp.score:
-                    kids[j] = kids[j - 1]
-                    j -= 1
-                kids[j] = tmp
-            for m in range(nk):
-                slot = seen.find_from(kids[m].slot, kids[m].key)
-                seen.put(slot, kids[m].key)
-                stack.push(slot, depth + 1, kids[m].card, kids[m].to, kids[m].back)
+                if timed and positions % CLOCK_EVERY == 0:
+                    with gil:
+                        late = time.monotonic() > deadline
+                    if late:
+                        break
+                _fronts(b, size, w, front)
+                back = e.back
+                nm = 0
+                for g in range(ngaps):
+                    i = gaps[g]
+                    left = b[i - 1]
+                    nc = _gap_cards(b, i, w, n_suits, top, col_of[i] != last, cands)
+                    for j in range(nc):
+                        c = cands[j]
+                        if i == back and c == e.card and left != UND:
+                            continue  # the move just made, undone: the parent
+                        p = pos[c]
+                        fix = left == UND and not (col_of[i] != last and b[i + 1] == c + 1)
+                        memcpy(kids[nm].key, k, WORDS * sizeof(uint64_t))
+                        _flip(kids[nm].key, p, c, 0)
+                        _flip(kids[nm].key, i, 0, c)
+                        if fix:
+                            _flip(kids[nm].key, i - 1, UND, c - 1)
+                        kids[nm].slot = seen.home(kids[nm].key)
+                        kids[nm].card = c
+                        kids[nm].to = i
+                        kids[nm].back = -1 if fix else p
+                        nm += 1
+                nk = 0
+                for m in range(nm):  # the moves met already are dropped; the others scored in turn
+                    slot = seen.find_from(kids[m].slot, kids[m].key)
+                    if seen.keys[slot * WORDS] != 0:
+                        continue
+                    c = kids[m].card
+                    i = kids[m].to
+                    p = pos[c]
+                    row_p = front[row_of[p]]
+                    score_i = ((3 if i == front[row_of[i]] else 0) + (1 if p == row_p else 0)
+                               - (4 if p < row_p else 0))
+                    score = score_i
+                    if _opens(b, p, i, c, front, n_suits, col_of[p] == last):
+                        score = score + OPENS
+                    if shaken:
+                        score = score + NOISE * noise.next()
+                    if nk != m:
+                        kids[nk] = kids[m]
+                    kids[nk].slot = slot
+                    kids[nk].score = score
+                    nk += 1
+                if nk == 0:
+                    continue
+                if seen.count + nk > max_positions:
+                    full = True
+                    break
+                for m in range(1, nk):  # stable insertion sort, the best last (popped first)
+                    tmp = kids[m]
+                    j = m
+                    while j > 0 and kids[j - 1].score > tmp.score:
+                        kids[j] = kids[j - 1]
+                        j -= 1
+                    kids[j] = tmp
+                for m in range(nk):
+                    slot = seen.find_from(kids[m].slot, kids[m].key)
+                    seen.put(slot, kids[m].key)
+                    if stack.push(slot, depth + 1, kids[m].card, kids[m].to, kids[m].back) < 0:
+                        no_room = True
+                        break
+        if no_room:
+            raise MemoryError()
+        if won >= 0:
+            return SOLVED, [Move(path_card[j], path_to[j]) for j in range(won)], positions
+        if late or full:
+            return UNKNOWN, [], positions
         return UNSOLVABLE, [], positions
     finally:
         free(path_card)
