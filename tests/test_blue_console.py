@@ -265,12 +265,13 @@ def test_help_before_help_orderings_is_one_plan_carried_on_a_frame_at_a_time(mon
 
 
 @pytest.mark.parametrize("deal", [3, 42, 2125])  # 2125: won by an ordering's plan in its first frames
-def test_help_at_full_size_shares_its_positions_among_the_plans_of_the_orderings(monkeypatch, deal):
-    """HELP while the aces may be placed: the plan with the aces undecided and one plan for each
-    of the 24 orderings, the orderings' plans sharing help_orderings percent of the positions;
-    each plan's runs are run k shaken with seed k, its cap the k-th of Luby's runs; the next run
-    is the next of the plan furthest behind its share (the first on a tie), so the runs depend on
-    the positions alone; a win of an ordering's plan is told as its ordering."""
+def test_help_before_help_cores_shares_its_positions_among_the_plans_of_the_orderings(monkeypatch, deal):
+    """HELP while the aces may be placed, as recordings made before help_cores have it: the plan
+    with the aces undecided and one plan for each of the 24 orderings on one core, the orderings'
+    plans sharing help_orderings percent of the positions; each plan's runs are run k shaken with
+    seed k, its cap the k-th of Luby's runs; the next run is the next of the plan furthest behind
+    its share (the first on a tie), so the runs depend on the positions alone; a win of an
+    ordering's plan is told as its ordering."""
     from itertools import islice
 
     from baker8bit.games.blue import restarts
@@ -278,7 +279,8 @@ def test_help_at_full_size_shares_its_positions_among_the_plans_of_the_orderings
     from baker8bit.games.blue.dialogue import HELP_CAP
 
     runs = _plan_runs(monkeypatch)
-    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=deal)
+    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=deal, timing=compat.before("help_cores", KeyMachine().timing))
+    assert m.timing.help_cores == 0
     lay, board = m.game.position.layout, m.game.position.board
     share = m.timing.help_orderings
     assert m.game.position.can_set_aces() and 0 < share < 100
@@ -302,6 +304,76 @@ def test_help_at_full_size_shares_its_positions_among_the_plans_of_the_orderings
         assert (">" in text) if order == rules.aces_of(board, lay) else text == "ACES " + "".join(
             SUITS[s] for s in order)
     _answered_at_its_frame(runs, frames, text, m.timing.help_plan, m.timing.help_lead)
+
+
+@pytest.mark.parametrize("deal", [2, 5, 42, 2125])  # 2, 42: the undecided plan wins; 5, 2125: an ordering's
+def test_help_at_full_size_runs_the_undecided_plan_and_the_orderings_plans_side_by_side(monkeypatch, deal):
+    """HELP while the aces may be placed (help_cores 2): the plan with the aces undecided on one
+    core and the 24 orderings' plans on another, each side with help_plan positions a frame of
+    its own (less help_lead frames: the worker's head start). Each side's runs are its plans'
+    (run k shaken with seed k, its cap the k-th of Luby's runs; the orderings' plans take turns,
+    the one furthest behind first), whichever thread ran ahead; the answer is the first side's
+    to decide, at the first frame whose budget its runs before the deciding one stay under (the
+    undecided plan's on a tie)."""
+    import threading
+    from itertools import islice
+
+    from baker8bit.core import side_by_side
+    from baker8bit.games.blue import checker, restarts
+    from baker8bit.games.blue.checker import _undecided
+    from baker8bit.games.blue.dialogue import HELP_CAP
+
+    for left in threading.enumerate():  # a side of an earlier test's HELP ends its last run
+        if left.name.startswith(side_by_side.THREAD):
+            left.join()
+    runs, real = [], checker._search
+
+    def spy(start, layout, cap, seconds, prune, seed):
+        res = real(start, layout, cap, seconds, prune, seed)
+        runs.append((cap, seed, res[2], start, res[0], threading.current_thread().name))
+        return res
+
+    monkeypatch.setattr(checker, "_search", spy)
+    m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=deal)
+    lay, board = m.game.position.layout, m.game.position.board
+    assert m.timing.help_cores == 2 and m.game.position.can_set_aces()
+    frames, text = _answer(m)
+    rate, lead = m.timing.help_plan, m.timing.help_lead
+    undecided = _undecided(board, lay)
+    orders = rules.orderings(lay)
+    starts = [rules.with_aces(board, o, lay) for o in orders]
+    sides = [[r for r in runs if r[3] == undecided], [r for r in runs if r[3] != undecided]]
+    assert all(len({r[5] for r in side}) == 1 for side in sides) and sides[0][0][5] != sides[1][0][5]
+    assert [(c, sd) for c, sd, *_ in sides[0]] == [
+        (c, k or None) for k, c in zip(range(len(sides[0])), restarts.luby_caps(HELP_CAP), strict=False)]
+    spent, made = [0] * len(orders), [0] * len(orders)
+    for cap, seed, n, start, _, _ in sides[1]:
+        i = starts.index(start)
+        assert i == min(range(len(orders)), key=lambda j: (spent[j], j))
+        assert cap == next(islice(restarts.luby_caps(HELP_CAP), made[i], None)) and seed == (made[i] or None)
+        spent[i] += n
+        made[i] += 1
+
+    def frame_of(side):  # the frame its first deciding run answers at, else None
+        before = 0
+        for _, _, n, _, outcome, _ in side:
+            if outcome != checker.UNKNOWN:
+                return lead + before // rate + 1
+            before += n
+        return None
+
+    due = [frame_of(side) for side in sides]
+    if text == "unknown":
+        assert due == [None, None] or min(f for f in due if f) > frames
+        return
+    assert frames == min(f for f in due if f)
+    winner = 0 if due[0] == frames else 1
+    assert [deal in (2, 42), deal in (5, 2125)][winner]
+    won = next(r for r in sides[winner] if r[4] != checker.UNKNOWN)
+    if winner == 1:
+        order = orders[starts.index(won[3])]
+        assert (">" in text) if order == rules.aces_of(board, lay) else text == "ACES " + "".join(
+            SUITS[s] for s in order)
 
 
 def test_help_of_a_recording_made_before_help_plan_starts_again_at_each_level(monkeypatch):

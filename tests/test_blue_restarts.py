@@ -23,20 +23,21 @@ def test_luby_caps_go_on_without_end_and_never_pass_the_cap():
     assert list(islice(restarts.luby_caps(10**9), 7)) == [restarts.UNIT * x for x in (1, 1, 2, 1, 1, 2, 4)]
 
 
-@pytest.mark.parametrize("orderings", [0, 50, 100])
+@pytest.mark.parametrize("orderings,cores", [(0, 1), (50, 1), (100, 1), (50, 2)])
 @pytest.mark.parametrize("suits,ranks", [(2, 3), (2, 4), (3, 3)])
-def test_a_plan_checked_at_levels_decides_as_the_checker_and_only_once(suits, ranks, orderings):
+def test_a_plan_checked_at_levels_decides_as_the_checker_and_only_once(suits, ranks, orderings, cores):
     """``checker.solve_by_levels``: on every small layout's deals 1..20, the verdict (a win
     replayed through the rules, or a proof) is the checker's, it comes at the first budget the
     positions reach, each earlier budget says unknown, and nothing follows a verdict; with the
     plans of the orderings beside the undecided one (``orderings`` percent), or alone (100: a
-    proof is then one for every ordering)."""
+    proof is then one for every ordering), or beside it on a core of their own (``cores`` 2)."""
     lay = Layout(suits, ranks)
     for deal in range(1, 21):
         board = rules.deal(deal, lay)
         ref = checker.solve_any(board, lay, max_positions=10**6, orderings=False)
         budgets = (1, 10, 100, 1000, 10**6)
-        got = list(checker.solve_by_levels(board, lay, budgets, any_aces=True, cap=10**6, orderings=orderings))
+        got = list(checker.solve_by_levels(board, lay, budgets, any_aces=True, cap=10**6, orderings=orderings,
+                                           cores=cores))
         last = got[-1]
         assert last.outcome == ref.outcome != checker.UNKNOWN, deal
         assert all(r.outcome == checker.UNKNOWN for r in got[:-1])
@@ -46,6 +47,33 @@ def test_a_plan_checked_at_levels_decides_as_the_checker_and_only_once(suits, ra
             for mv in last.moves:
                 g.play(mv)
             assert rules.won(g.board, lay)
+
+
+@pytest.mark.parametrize("first", [1, 7])
+def test_two_cores_run_the_undecided_plan_and_the_orderings_plans_each_with_every_budget(first):
+    """``cores=2`` (Blue's HELP, the timing's ``help_cores``): at each level, the undecided plan
+    alone (``orderings=0``) if it decided, else the orderings' plans alone (``orderings=100``), with
+    the positions of both. Full-size deals, budgets of the first 40 frames: some decided by one
+    side, some by the other."""
+    from baker8bit.console.thinking import EVERY_FRAME
+
+    budgets = tuple(26_000 * f for f in EVERY_FRAME[:40])
+    sides = set()
+    for deal in range(first, first + 6):
+        board = rules.deal(deal, rules.FULL)
+
+        def levels(board=board, **kw):
+            return list(checker.solve_by_levels(board, rules.FULL, budgets, any_aces=True, cap=250_000, **kw))
+
+        alone, orders, both = levels(orderings=0), levels(orderings=100), levels(orderings=50, cores=2)
+        assert len(both) == min(len(alone), len(orders))
+        for a, o, b in zip(alone, orders, both, strict=False):
+            assert b.positions == a.positions + o.positions
+            want = a if a.decided else o
+            assert (b.outcome, b.moves, b.detail["aces"], b.detail["method"]) == (
+                want.outcome, want.moves, want.detail["aces"], want.detail["method"])
+        sides.add("undecided" if alone[len(both) - 1].decided else "orderings" if both[-1].decided else "neither")
+    assert sides >= {"undecided", "orderings"}
 
 
 @pytest.mark.parametrize("budget", [1, 50, 2000, 9999, 100_000, 4_161_000])

@@ -258,6 +258,31 @@ def test_the_worker_runs_at_the_lowest_priority_and_the_window_does_not(lowest_r
     assert os.sched_getscheduler(0) != os.SCHED_IDLE
 
 
+def side_policies(budget: int) -> SearchResult:
+    """The scheduling policy and niceness of each thread ``side_by_side`` starts (Blue's HELP on
+    two cores), in the process that runs it."""
+    import os
+    import threading
+
+    from baker8bit.core.side_by_side import side_by_side
+
+    def policy():
+        yield os.sched_getscheduler(0), os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    return SearchResult("solved", answer=next(side_by_side([policy(), policy()])), positions=0)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "SCHED_IDLE"), reason="Linux's scheduling policies")
+def test_the_workers_threads_for_two_cores_run_at_the_lowest_priority_too(lowest_runner):
+    """Blue's HELP on two cores runs its two plans in threads of the worker: they too get only
+    CPU time nothing else wants, so neither takes the frame's core."""
+    import os
+
+    a = Advisor(rate=1)
+    a.start(Task(side_policies, (), levels=(1,), budget=0), frame=0)
+    assert a.tick(1).answer == ((os.SCHED_IDLE, 19), (os.SCHED_IDLE, 19))
+
+
 def test_a_cancelled_search_is_not_waited_for_and_the_next_one_answers(runner):
     """HELP, then a key at once (the worker is killed mid-search), then HELP again."""
     keys = ["HELP", "SPACE", "HELP"]

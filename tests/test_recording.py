@@ -404,10 +404,19 @@ def _blue_help_recording(deal: int = 3) -> str:
     return dump(r.recording())
 
 
-def _before_orderings(text: str) -> str:
-    """A recording as made before help_orderings: its timing line without it (Blue's HELP then
-    ran the plan with the aces undecided alone)."""
+def _before_cores(text: str) -> str:
+    """A recording as made before help_cores: its timing line without it (Blue's HELP then ran
+    its plans sharing one core's positions)."""
     now = timingmod.timing()
+    assert f" help_cores={now.help_cores}" in text
+    return text.replace(f" help_cores={now.help_cores}", "")
+
+
+def _before_orderings(text: str) -> str:
+    """A recording as made before help_orderings: its timing line without it, nor help_cores
+    (Blue's HELP then ran the plan with the aces undecided alone)."""
+    now = timingmod.timing()
+    text = _before_cores(text)
     assert f" help_orderings={now.help_orderings}" in text
     return text.replace(f" help_orderings={now.help_orderings}", "")
 
@@ -478,9 +487,34 @@ def test_help_orderings_is_recorded_and_a_blue_recording_without_it_keeps_its_an
     frame, told = _blue_hint(text)
     assert frame < 30 and told.startswith("hint ACES ")
     old = _before_orderings(text)
+    assert f" help_orderings={now.help_orderings}" not in old
     assert parse(old).timing.help_orderings == 0 and dump(parse(old)) == old  # kept as it was made
     old_frame, old_told = _blue_hint(old)
     assert old_frame > 120 and (old_frame, old_told) != (frame, told)  # the undecided plan's own answer
     no_lead = text.replace(f" help_lead={now.help_lead}", "")
     with pytest.raises(RecordingError, match="line 4: timing needs"):
         parse(no_lead)
+
+
+def test_help_cores_is_recorded_and_a_blue_recording_without_it_keeps_its_answer():
+    """New recordings carry help_cores (Blue's HELP: the plan with the aces undecided and the
+    orderings' plans side by side, each with help_plan positions a frame); a recording made
+    before it replays with 0: the plans sharing one core's positions, its answer at its frame.
+    Full-size deal 2: side by side, the undecided plan wins at frame 5; sharing, an ordering's
+    plan wins a frame later, with another ordering. A help_cores without help_orderings is
+    refused."""
+    now = timingmod.timing()
+    assert now.help_cores == 2
+    text = _blue_help_recording(2)
+    assert f"help_cores={now.help_cores}" in next(x for x in text.splitlines() if x.startswith("timing ")).split()
+
+    frame, told = _blue_hint(text)
+    old = _before_cores(text)
+    assert parse(old).timing.help_cores == 0 and parse(old).timing.help_orderings == now.help_orderings
+    assert dump(parse(old)) == old  # kept as it was made
+    old_frame, old_told = _blue_hint(old)
+    assert told.startswith("hint ACES ") and old_told.startswith("hint ACES ")
+    assert frame < old_frame < 30 and told != old_told  # two cores: sooner, and another ordering's win
+    no_orderings = text.replace(f" help_orderings={now.help_orderings}", "")
+    with pytest.raises(RecordingError, match="line 4: timing needs"):
+        parse(no_orderings)

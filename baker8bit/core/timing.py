@@ -29,6 +29,7 @@ class Timing:
     help_plan: int  # positions a frame of a HELP whose levels carry one search on (Blue's)
     help_lead: int  # frames of head start a carrying HELP's worker has on its budgets
     help_orderings: int  # percent of Blue's HELP positions for the plans of fixed ace orderings
+    help_cores: int  # Blue's HELP plans side by side, each with help_plan positions a frame (2), or sharing them
 
 
 @cache

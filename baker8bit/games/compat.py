@@ -1,15 +1,16 @@
 """Older versions' timings, HELP and rules, in one place: recordings of earlier versions replay as made.
 
-A recording's timing line names every timing its version had. The timings added since are, newest
-first, ``help_orderings``, ``help_lead``, ``help_plan``, ``help_first`` and ``help_rate``; a recording that lacks one
-was made before it, and lacks every newer one too. This module is the one place that knows what
-that means:
+A recording's timing line names every timing its version had. The timings added since are,
+newest first, ``help_cores``, ``help_orderings``, ``help_lead``, ``help_plan``, ``help_first`` and
+``help_rate``; a recording that lacks one was made before it, and lacks every newer one too. This
+module is the one place that knows what that means:
 
 - ``accepted`` and ``timing`` read a timing line (``sessions/recording.py``): a timing a version
   did not have is 0 in the ``Timing`` it replays with, which is what that version did (Blue's
-  HELP with the aces undecided alone, no plans of fixed orderings, ``help_orderings``; no head
-  start for the worker, ``help_lead``; no frame of head start for the levels, ``help_first``);
-  ``unrecorded`` names those a recording leaves out when it is written again.
+  HELP's plans sharing one core's positions, ``help_cores``; its plan with the aces undecided
+  alone, no plans of fixed orderings, ``help_orderings``; no head start for the worker,
+  ``help_lead``; no frame of head start for the levels, ``help_first``); ``unrecorded`` names
+  those a recording leaves out when it is written again.
 - ``profile`` gives the HELP of a timing's version, which ``games.KeyMachine`` hands the machine:
   ``CURRENT`` for the timings of today; ``LEVELS`` without ``help_plan`` (before one plan of runs
   carried Blue's HELP on from level to level: each level searched again, with seeds of its own);
@@ -53,7 +54,7 @@ from baker8bit.games.sequence.players import HINT_SAMPLES
 
 # The timings added since the first recordings, newest first: a recording without one lacks the
 # newer ones too.
-LATER = ("help_orderings", "help_lead", "help_plan", "help_first", "help_rate")
+LATER = ("help_cores", "help_orderings", "help_lead", "help_plan", "help_first", "help_rate")
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,7 @@ def blue_level(board: bytes, lay, can_set_aces: bool, budget: int, level: int = 
 
 
 def _levels(task: Task) -> Task:
-    if task.fn is blue.think_plan:  # its args less today's orderings (0 in such a recording)
+    if task.fn is blue.think_plan:  # its args less today's orderings and cores (0 in such a recording)
         return Task(blue_level, task.args[:3], by_level=True)
     return task
 

@@ -50,9 +50,12 @@ import math
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import closing
+from dataclasses import replace
 
 from baker8bit.core.compiled import search_name
 from baker8bit.core.outcome import SOLVED, UNKNOWN, UNSOLVABLE, SearchResult
+from baker8bit.core.side_by_side import side_by_side
 from baker8bit.games.blue import restarts, rules, search
 from baker8bit.games.blue.rules import GAP, Layout, Move
 from baker8bit.games.blue.search import UNDECIDED, stuck
@@ -183,7 +186,7 @@ def solve(board: bytes, layout: Layout, aces: tuple[int, ...] | None = None, *,
 
 
 def solve_by_levels(board: bytes, layout: Layout, budgets: tuple[int, ...], *, any_aces: bool,
-                    cap: int, orderings: int = 0) -> Iterator[SearchResult]:
+                    cap: int, orderings: int = 0, cores: int = 1) -> Iterator[SearchResult]:
     """Plans of runs checked at growing budgets (HELP's levels that carry on,
     ``console/thinking.py``): in a plan, run k shakes its order with seed k (run 0: the plain
     order) and keeps up to ``restarts.luby_caps(cap)``'s k-th cap. For each budget in turn the runs
@@ -202,9 +205,20 @@ def solve_by_levels(board: bytes, layout: Layout, budgets: tuple[int, ...], *, a
     the next of the plan furthest behind its share (the first plan on a tie), so the runs, and the
     answer, depend on the positions only. A win of an ordering's plan is a win with that ordering;
     a proof of the undecided plan, or one for every ordering, is a proof (as in ``solve_any``),
-    and an ordering proved unwinnable runs no more."""
+    and an ordering proved unwinnable runs no more.
+
+    ``cores`` (the timing's ``help_cores``): at 2 or more, where there are both (``any_aces`` and
+    ``orderings`` between 0 and 100), the undecided plan and the orderings' plans run side by
+    side, each in a thread of its own (``core/side_by_side.py``) and each with all of every
+    budget: a level's result is that of the undecided plan alone (``orderings=0``) if it is
+    decided, else that of the orderings' plans alone (``orderings=100``), with the positions of
+    both. So a level's result depends on the positions only, as with one core, and two cores
+    examine twice the positions by the same frame (docs/games/blue.md, "HELP")."""
     if not 0 <= orderings <= 100:
         raise ValueError(f"orderings is a percentage, 0 to 100, not {orderings!r}")
+    if cores >= 2 and any_aces and 0 < orderings < 100:
+        yield from _side_by_side(board, layout, budgets, cap)
+        return
     t0 = time.monotonic()
     prune = _prune_inside(layout)
     plans = _plans(board, layout, any_aces, orderings)
@@ -240,6 +254,26 @@ def solve_by_levels(board: bytes, layout: Layout, budgets: tuple[int, ...], *, a
                                  f"every ordering exhaustive: {'+'.join(proofs)} positions")
                     return
         yield result(UNKNOWN, (), None, spent, time.monotonic() - t0)
+
+
+def _side_by_side(board: bytes, layout: Layout, budgets: tuple[int, ...], cap: int) -> Iterator[SearchResult]:
+    """``solve_by_levels`` on two cores: the undecided plan and the orderings' plans, each with
+    every budget, in a thread each; per level the first decided of the two (the undecided plan's
+    first), with the positions of both."""
+    t0 = time.monotonic()
+    groups = [solve_by_levels(board, layout, budgets, any_aces=True, cap=cap, orderings=share)
+              for share in (0, 100)]
+    threaded = search.implementation() is not search  # the plain search holds Python's lock
+    levels = side_by_side(groups, threaded=threaded)
+    with closing(levels):  # the threads stop once a level is decided, or HELP is left
+        for level in levels:
+            spent = sum(r.positions for r in level)
+            decided = next((r for r in level if r.decided), None)
+            if decided is not None:
+                levels.close()
+                yield replace(decided, positions=spent, seconds=time.monotonic() - t0)
+                return
+            yield result(UNKNOWN, (), None, spent, time.monotonic() - t0)
 
 
 def _plans(board: bytes, layout: Layout, any_aces: bool, orderings: int) -> list:

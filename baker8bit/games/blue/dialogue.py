@@ -47,17 +47,19 @@ def slot_key(row_letter: str, col: int) -> str:
     return f"{row_letter} {COLUMNS[col]}"
 
 
-def think_plan(board: bytes, lay, can_set_aces: bool, orderings: int,
+def think_plan(board: bytes, lay, can_set_aces: bool, orderings: int, cores: int,
                budgets: tuple[int, ...]) -> Iterator[SearchResult]:
     """HELP's task (``console/thinking.py``, a carrying task): the checker's plans of runs,
     checked at each level's budget (``checker.solve_by_levels``), so a level goes on from where
     the level before it stopped. While the aces may still be placed, the aces undecided (the
     search that also finds the wins of the aces as they are; a proof is one for every ordering
     still open) beside a plan for each ordering, which get ``orderings`` percent of the
-    positions (the timing's ``help_orderings``; 0: the undecided plan alone); else the aces as
-    they are. Each level's result is ``thought_of``'s."""
+    positions (the timing's ``help_orderings``; 0: the undecided plan alone), or, at ``cores`` 2
+    (the timing's ``help_cores``), run beside it in a thread of their own, each side with all of
+    the positions; else the aces as they are. Each level's result is ``thought_of``'s."""
     share = min(orderings, 100) if can_set_aces else 0  # a recording's value over 100: all of it
-    for res in checker.solve_by_levels(board, lay, budgets, any_aces=can_set_aces, cap=HELP_CAP, orderings=share):
+    for res in checker.solve_by_levels(board, lay, budgets, any_aces=can_set_aces, cap=HELP_CAP, orderings=share,
+                                       cores=cores):
         yield thought_of(res, board, lay)
 
 
@@ -421,7 +423,8 @@ class BlueDialogue(base.Dialogue):
             self.think(thinking.Task(_known, (known,), levels=(1,), budget=0))
         else:  # the plans of runs, carried on from level to level
             self.think(thinking.Task(think_plan, (pos.board, self.lay, pos.can_set_aces(),
-                                                  self.timing.help_orderings), carry=True,
+                                                  self.timing.help_orderings, self.timing.help_cores),
+                                     carry=True,
                                      rate=self.timing.help_plan, lead=self.timing.help_lead,
                                      levels=thinking.EVERY_FRAME))
 
