@@ -211,10 +211,24 @@ def test_help_off_its_line_searches_again(monkeypatch):
     assert calls, "a board off the line asks the checker"
 
 
+def _sides_ended() -> None:
+    """Wait for the threads of earlier HELPs on two cores (``core/side_by_side.py``) to end: a
+    side stops after its run once its HELP is decided or left, and runs no more than its budgets,
+    so none of them calls a spy set after this."""
+    import threading
+
+    from baker8bit.core.side_by_side import THREAD
+
+    for left in threading.enumerate():
+        if left.name.startswith(THREAD):
+            left.join()
+
+
 def _plan_runs(monkeypatch) -> list:
     """Every run of the checker's search (``checker._search``): (cap, seed, positions, start)."""
     from baker8bit.games.blue import checker
 
+    _sides_ended()
     runs = []
     real = checker._search
 
@@ -318,14 +332,11 @@ def test_help_at_full_size_runs_the_undecided_plan_and_the_orderings_plans_side_
     import threading
     from itertools import islice
 
-    from baker8bit.core import side_by_side
     from baker8bit.games.blue import checker, restarts
     from baker8bit.games.blue.checker import _undecided
     from baker8bit.games.blue.dialogue import HELP_CAP
 
-    for left in threading.enumerate():  # a side of an earlier test's HELP ends its last run
-        if left.name.startswith(side_by_side.THREAD):
-            left.join()
+    _sides_ended()
     runs, real = [], checker._search
 
     def spy(start, layout, cap, seconds, prune, seed):

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baker8bit.core.side_by_side import side_by_side
+from baker8bit.core.side_by_side import THREAD, side_by_side
 
 
 def levels(values: list[int], pause: float = 0.0):
@@ -74,14 +74,15 @@ def test_closing_stops_the_threads_after_their_level():
             time.sleep(0.001)
             yield n
 
-    before = threading.active_count()
+    before = set(threading.enumerate())
     it = side_by_side([endless("a"), endless("b")])
     assert next(it) == (1, 1)
+    mine = [t for t in threading.enumerate() if t not in before and t.name.startswith(THREAD)]
+    assert len(mine) == 2
     it.close()
-    deadline = time.monotonic() + 10
-    while threading.active_count() > before and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert threading.active_count() == before
+    for t in mine:
+        t.join(timeout=10)
+    assert not any(t.is_alive() for t in mine)
     count = len(made)
     time.sleep(0.05)
     assert len(made) == count  # nothing runs on
