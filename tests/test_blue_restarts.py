@@ -76,6 +76,40 @@ def test_two_cores_run_the_undecided_plan_and_the_orderings_plans_each_with_ever
     assert sides >= {"undecided", "orderings"}
 
 
+def test_two_cores_with_the_plain_search_take_the_sides_in_turn_with_the_same_levels(monkeypatch):
+    """The plain-Python search holds Python's lock, so on two cores its sides take their levels in
+    turn in the caller's thread (threads would only wait for each other); the levels are the
+    compiled search's. Full-size deals 2 (the undecided plan wins) and 5 (an ordering's plan)."""
+    import threading
+
+    from baker8bit.core.side_by_side import THREAD
+    from baker8bit.games.blue import search
+
+    budgets = tuple(26_000 * f for f in range(1, 9))
+    boards = [rules.deal(d, rules.FULL) for d in (2, 5)]
+
+    def levels(board):
+        return [(r.outcome, r.moves, r.positions, r.detail["aces"], r.detail["method"])
+                for r in checker.solve_by_levels(board, rules.FULL, budgets, any_aces=True, cap=250_000,
+                                                 orderings=50, cores=2)]
+
+    compiled = [levels(b) for b in boards]
+    assert all(got[-1][0] == checker.SOLVED for got in compiled)
+    for left in threading.enumerate():  # the compiled sides end the level they are in
+        if left.name.startswith(THREAD):
+            left.join()
+    threads, plain = set(), search.run
+
+    def run(*a, **k):
+        threads.add(threading.current_thread().name)
+        return plain(*a, **k)
+
+    monkeypatch.setattr(search, "implementation", lambda pure=None: search)
+    monkeypatch.setattr(search, "run", run)
+    assert [levels(b) for b in boards] == compiled
+    assert threads == {threading.current_thread().name}
+
+
 @pytest.mark.parametrize("budget", [1, 50, 2000, 9999, 100_000, 4_161_000])
 def test_plan_spends_the_budget_and_keeps_a_long_last_run(budget):
     caps = list(restarts.plan(budget))
