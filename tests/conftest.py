@@ -51,6 +51,19 @@ def _sys_path_kept():
     sys.path[:] = before
 
 
+def sides_ended() -> None:
+    """Wait for the threads of earlier HELPs on two cores (``core/side_by_side.py``) to end: a
+    side stops at the end of its level once its HELP is decided or left, and runs no more than its
+    budgets, so none of them calls a spy set after this."""
+    import threading
+
+    from baker8bit.core.side_by_side import THREAD
+
+    for left in threading.enumerate():
+        if left.name.startswith(THREAD):
+            left.join()
+
+
 def subcommands() -> dict:
     """The program's subcommands, name to parser (``baker8bit.cli.build_parser``)."""
     import argparse

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import json
 import math
+from typing import NamedTuple
 
 import pytest
 import pyxel
-from conftest import pyxel_ready, texts
+from conftest import pyxel_ready, sides_ended, texts
 
 from baker8bit import games
 from baker8bit.cli import main
@@ -211,30 +212,30 @@ def test_help_off_its_line_searches_again(monkeypatch):
     assert calls, "a board off the line asks the checker"
 
 
-def _sides_ended() -> None:
-    """Wait for the threads of earlier HELPs on two cores (``core/side_by_side.py``) to end: a
-    side stops after its run once its HELP is decided or left, and runs no more than its budgets,
-    so none of them calls a spy set after this."""
+class Run(NamedTuple):
+    """One run of the checker's search, as ``_plan_runs`` saw it."""
+
+    cap: int
+    seed: int | None
+    positions: int
+    start: bytes
+    outcome: str
+    thread: str  # the name of the thread it ran in
+
+
+def _plan_runs(monkeypatch) -> list[Run]:
+    """Every run of the checker's search (``checker._search``), in the order they ended."""
     import threading
 
-    from baker8bit.core.side_by_side import THREAD
-
-    for left in threading.enumerate():
-        if left.name.startswith(THREAD):
-            left.join()
-
-
-def _plan_runs(monkeypatch) -> list:
-    """Every run of the checker's search (``checker._search``): (cap, seed, positions, start)."""
     from baker8bit.games.blue import checker
 
-    _sides_ended()
+    sides_ended()
     runs = []
     real = checker._search
 
     def spy(start, layout, cap, seconds, prune, seed):
         res = real(start, layout, cap, seconds, prune, seed)
-        runs.append((cap, seed, res[2], start))
+        runs.append(Run(cap, seed, res[2], start, res[0], threading.current_thread().name))
         return res
 
     monkeypatch.setattr(checker, "_search", spy)
@@ -246,9 +247,9 @@ def _answered_at_its_frame(runs: list, frames: int, text: str, rate: int, lead: 
     at the first frame whose budget the runs before the deciding one stay under, not a frame sooner."""
     from baker8bit.console.thinking import EVERY_FRAME
 
-    before = sum(n for _, _, n, _ in runs[:-1])  # the positions when the last run started
+    before = sum(r.positions for r in runs[:-1])  # the positions when the last run started
     if text == "unknown":
-        assert frames == EVERY_FRAME[-1] and sum(n for _, _, n, _ in runs) >= rate * (frames - lead)
+        assert frames == EVERY_FRAME[-1] and sum(r.positions for r in runs) >= rate * (frames - lead)
     else:
         assert before < rate * (frames - lead)
         assert frames == lead + 1 or before >= rate * (frames - 1 - lead)  # no budget before lead + 1
@@ -272,9 +273,9 @@ def test_help_before_help_orderings_is_one_plan_carried_on_a_frame_at_a_time(mon
     frames, text = _answer(m)
     rate, lead = m.timing.help_plan, m.timing.help_lead
     assert rate > 2 * m.timing.help_rate and lead > 0  # more than levels that start again, with a head start
-    assert [c for c, _, _, _ in runs] == list(islice(restarts.luby_caps(HELP_CAP), len(runs)))
-    assert [s for _, s, _, _ in runs] == [None] + list(range(1, len(runs)))
-    assert {start for _, _, _, start in runs} == {runs[0][3]} and runs[0][3][0] == 255  # aces undecided
+    assert [r.cap for r in runs] == list(islice(restarts.luby_caps(HELP_CAP), len(runs)))
+    assert [r.seed for r in runs] == [None] + list(range(1, len(runs)))
+    assert {r.start for r in runs} == {runs[0].start} and runs[0].start[0] == 255  # aces undecided
     _answered_at_its_frame(runs, frames, text, rate, lead)
 
 
@@ -304,7 +305,7 @@ def test_help_before_help_cores_shares_its_positions_among_the_plans_of_the_orde
     weights = [(100 - share) * len(orders)] + [share] * len(orders)
     scale = math.lcm(*weights)
     spent, made = [0] * len(starts), [0] * len(starts)
-    for cap, seed, n, start in runs:
+    for cap, seed, n, start, _, _ in runs:
         i = starts.index(start)
         assert i == min(range(len(starts)), key=lambda j: (spent[j] * scale // weights[j], j))
         k = made[i]
@@ -312,7 +313,7 @@ def test_help_before_help_cores_shares_its_positions_among_the_plans_of_the_orde
         spent[i] += n
         made[i] += 1
     assert all(spent)  # every plan ran
-    winner = starts.index(runs[-1][3])
+    winner = starts.index(runs[-1].start)
     if text != "unknown" and winner:
         order = orders[winner - 1]
         assert (">" in text) if order == rules.aces_of(board, lay) else text == "ACES " + "".join(
@@ -329,22 +330,13 @@ def test_help_at_full_size_runs_the_undecided_plan_and_the_orderings_plans_side_
     the one furthest behind first), whichever thread ran ahead; the answer is the first side's
     to decide, at the first frame whose budget its runs before the deciding one stay under (the
     undecided plan's on a tie)."""
-    import threading
     from itertools import islice
 
     from baker8bit.games.blue import checker, restarts
     from baker8bit.games.blue.checker import _undecided
     from baker8bit.games.blue.dialogue import HELP_CAP
 
-    _sides_ended()
-    runs, real = [], checker._search
-
-    def spy(start, layout, cap, seconds, prune, seed):
-        res = real(start, layout, cap, seconds, prune, seed)
-        runs.append((cap, seed, res[2], start, res[0], threading.current_thread().name))
-        return res
-
-    monkeypatch.setattr(checker, "_search", spy)
+    runs = _plan_runs(monkeypatch)
     m = KeyMachine(rules=games.ruleset("blue-4x13"), deal=deal)
     lay, board = m.game.position.layout, m.game.position.board
     assert m.timing.help_cores == 2 and m.game.position.can_set_aces()
@@ -353,9 +345,9 @@ def test_help_at_full_size_runs_the_undecided_plan_and_the_orderings_plans_side_
     undecided = _undecided(board, lay)
     orders = rules.orderings(lay)
     starts = [rules.with_aces(board, o, lay) for o in orders]
-    sides = [[r for r in runs if r[3] == undecided], [r for r in runs if r[3] != undecided]]
-    assert all(len({r[5] for r in side}) == 1 for side in sides) and sides[0][0][5] != sides[1][0][5]
-    assert [(c, sd) for c, sd, *_ in sides[0]] == [
+    sides = [[r for r in runs if r.start == undecided], [r for r in runs if r.start != undecided]]
+    assert all(len({r.thread for r in side}) == 1 for side in sides) and sides[0][0].thread != sides[1][0].thread
+    assert [(r.cap, r.seed) for r in sides[0]] == [
         (c, k or None) for k, c in zip(range(len(sides[0])), restarts.luby_caps(HELP_CAP), strict=False)]
     spent, made = [0] * len(orders), [0] * len(orders)
     for cap, seed, n, start, _, _ in sides[1]:
@@ -367,10 +359,10 @@ def test_help_at_full_size_runs_the_undecided_plan_and_the_orderings_plans_side_
 
     def frame_of(side):  # the frame its first deciding run answers at, else None
         before = 0
-        for _, _, n, _, outcome, _ in side:
-            if outcome != checker.UNKNOWN:
+        for r in side:
+            if r.outcome != checker.UNKNOWN:
                 return lead + before // rate + 1
-            before += n
+            before += r.positions
         return None
 
     due = [frame_of(side) for side in sides]
@@ -380,9 +372,9 @@ def test_help_at_full_size_runs_the_undecided_plan_and_the_orderings_plans_side_
     assert frames == min(f for f in due if f)
     winner = 0 if due[0] == frames else 1
     assert [deal in (2, 42), deal in (5, 2125)][winner]
-    won = next(r for r in sides[winner] if r[4] != checker.UNKNOWN)
+    won = next(r for r in sides[winner] if r.outcome != checker.UNKNOWN)
     if winner == 1:
-        order = orders[starts.index(won[3])]
+        order = orders[starts.index(won.start)]
         assert (">" in text) if order == rules.aces_of(board, lay) else text == "ACES " + "".join(
             SUITS[s] for s in order)
 

@@ -4,6 +4,7 @@ verdict, and reproducible wins at full size (docs/games/blue.md, "The checker").
 from __future__ import annotations
 
 import pytest
+from conftest import sides_ended
 
 from baker8bit.games.blue import checker, restarts, rules, study
 from baker8bit.games.blue.rules import Layout
@@ -82,7 +83,6 @@ def test_two_cores_with_the_plain_search_take_the_sides_in_turn_with_the_same_le
     compiled search's. Full-size deals 2 (the undecided plan wins) and 5 (an ordering's plan)."""
     import threading
 
-    from baker8bit.core.side_by_side import THREAD
     from baker8bit.games.blue import search
 
     budgets = tuple(26_000 * f for f in range(1, 9))
@@ -95,9 +95,7 @@ def test_two_cores_with_the_plain_search_take_the_sides_in_turn_with_the_same_le
 
     compiled = [levels(b) for b in boards]
     assert all(got[-1][0] == checker.SOLVED for got in compiled)
-    for left in threading.enumerate():  # the compiled sides end the level they are in
-        if left.name.startswith(THREAD):
-            left.join()
+    sides_ended()  # the compiled sides end the level they are in
     threads, plain = set(), search.run
 
     def run(*a, **k):
