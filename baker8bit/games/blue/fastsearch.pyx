@@ -15,12 +15,20 @@ kept:
   position never moves;
 - the stack holds, per position still to expand, its table slot, its depth, the move to it and
   the slot that move emptied: 16 bytes;
-- a child's key is its parent's with two or three fields changed, so a child already met costs
-  a hash and a probe, and no board is built for it; all of a position's children are hashed
-  first and their table slots fetched into the cache, then probed in the reference's order,
-  so their cache misses overlap; the slot a new child's probe ends at is where it is put;
+- a child's key is its parent's with two or three fields changed, and so is its hash: a
+  position's hash is the XOR of a fixed random word for each slot's content (Zobrist's
+  hashing, ``ZOB``), so a child's is its parent's with two to four words XORed in. A child
+  already met costs those XORs and a probe, and no board is built for it; all of a position's
+  children are hashed first and their table slots fetched into the cache, then probed in the
+  reference's order, so their cache misses overlap; the slot a new child's probe ends at is
+  where it is put;
 - a hash goes to a slot by a multiplication, not a division (``b8_reduce``);
-- one pass over a key gives the board, each card's slot and the gaps;
+- the position popped next is most often the best child of the one just expanded (a
+  depth-first run goes down before it goes back): its board, card slots and gaps are the
+  parent's with its move applied, and its hash and key are the ones its probe used. Any other
+  position popped is read back from its key: one pass gives the board, each card's slot and
+  the gaps, and one more the hash;
+- the children are put in order by sorting their indices, not the children themselves;
 - the shaken move order draws the very numbers the reference draws (``random.Random(seed)``),
   in the same order, one per new child, from CPython's Mersenne Twister written again in C
   (``_Noise``; ``noise_numbers`` shows them to the tests), with no Python call a child.
@@ -70,6 +78,7 @@ cdef struct Entry:       # a position on the stack
 cdef struct Kid:
     double score
     uint64_t key[WORDS]
+    uint64_t hash
     int64_t slot
     uint8_t card
     uint8_t to
@@ -97,12 +106,33 @@ cdef extern from *:
     void b8_prefetch(const void *p) noexcept nogil
 
 
-cdef inline uint64_t _hash(const uint64_t *k) noexcept nogil:
-    cdef uint64_t h = 0x9E3779B97F4A7C15ULL
+cdef inline int _code(int v) noexcept nogil:
+    return UND_CODE if v == UND else v
+
+
+cdef uint64_t ZOB[MAXSLOTS][64]  # a position's hash: the XOR of ZOB[slot][code] over its slots
+
+
+cdef void _zobrist_init() noexcept nogil:
+    cdef uint64_t x = 0x243F6A8885A308D3ULL, z
+    cdef int i, v
+    for i in range(MAXSLOTS):
+        for v in range(64):
+            x += 0x9E3779B97F4A7C15ULL
+            z = x
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+            ZOB[i][v] = 0 if v == 0 else z ^ (z >> 31)  # a gap adds nothing
+
+
+_zobrist_init()
+
+
+cdef inline uint64_t _hash_board(const uint8_t *b, int size) noexcept nogil:
+    cdef uint64_t h = 0
     cdef int i
-    for i in range(WORDS):
-        h = (h ^ k[i]) * 0xBF58476D1CE4E5B9ULL
-        h ^= h >> 31
+    for i in range(size):
+        h ^= ZOB[i][_code(b[i])]
     return h
 
 
@@ -126,13 +156,9 @@ cdef class _Table:
     def __dealloc__(self):
         free(self.keys)
 
-    cdef inline int64_t find(self, const uint64_t *k) noexcept nogil:
-        """The slot holding k, or the empty slot where it would go."""
-        return self.find_from(b8_reduce(_hash(k), <uint64_t> self.cap), k)
-
-    cdef inline int64_t home(self, const uint64_t *k) noexcept nogil:
-        """The first slot of k's probe chain, fetched into the cache ahead of the probe."""
-        cdef int64_t i = b8_reduce(_hash(k), <uint64_t> self.cap)
+    cdef inline int64_t home(self, uint64_t h) noexcept nogil:
+        """The first slot of the probe chain of a key of hash h, fetched into the cache ahead of the probe."""
+        cdef int64_t i = b8_reduce(h, <uint64_t> self.cap)
         b8_prefetch(self.keys + i * WORDS)
         return i
 
@@ -151,10 +177,6 @@ cdef class _Table:
         memcpy(self.keys + i * WORDS, k, WORDS * sizeof(uint64_t))
         self.count += 1
         return i
-
-
-cdef inline int _code(int v) noexcept nogil:
-    return UND_CODE if v == UND else v
 
 
 cdef inline void _pack(const uint8_t *b, int size, uint64_t *k) noexcept nogil:
@@ -490,11 +512,17 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
     cdef int ngaps, g, nm
     cdef int cands[8]
     cdef Kid kids[MAXKIDS]
-    cdef Kid tmp
     cdef Entry e
     cdef int64_t positions = 0, slot
     cdef int depth, nk, nc, i, j, left, c, p, row_p, m, back, score_i
     cdef int won = -1  # the depth of the win found, else -1
+    cdef uint64_t h, kh
+    cdef int64_t child_slot = -1  # the table slot of the child pushed last, whose parent's board is in b
+    cdef uint64_t child_key[WORDS]
+    cdef uint64_t child_h = 0
+    cdef int child_p = 0, gi
+    cdef int order[MAXKIDS]
+    cdef int oi
     cdef bint fix, late = False, full = False, no_room = False
     cdef double score
     cdef const uint8_t *first
@@ -513,7 +541,7 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
     try:
         with nogil:
             _pack(first, size, k)
-            slot = seen.find(k)
+            slot = seen.find_from(seen.home(_hash_board(first, size)), k)
             seen.put(slot, k)
             no_room = stack.push(slot, 0, 0, 0, -1) < 0
             while stack.size and not no_room:
@@ -539,8 +567,33 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
                 if not positions & SIGNAL_MASK:
                     with gil:
                         PyErr_CheckSignals()  # Ctrl-C, SIGTERM: Python's handler raises, the run ends
-                memcpy(k, seen.keys + e.slot * WORDS, WORDS * sizeof(uint64_t))
-                ngaps = _unpack_all(k, size, b, pos, gaps)
+                if e.slot == child_slot:  # the best child of the position just expanded: its move applied
+                    memcpy(k, child_key, WORDS * sizeof(uint64_t))
+                    h = child_h
+                    c = e.card
+                    i = e.to
+                    p = child_p
+                    b[p] = 0
+                    b[i] = c
+                    pos[c] = i
+                    if e.back < 0:  # the move fixed the ace on its left
+                        b[i - 1] = c - 1
+                        pos[c - 1] = i - 1
+                    gi = 0  # the gap at i is now at p: the gaps stay in slot order
+                    while gaps[gi] != i:
+                        gi += 1
+                    while gi > 0 and gaps[gi - 1] > p:
+                        gaps[gi] = gaps[gi - 1]
+                        gi -= 1
+                    while gi < ngaps - 1 and gaps[gi + 1] < p:
+                        gaps[gi] = gaps[gi + 1]
+                        gi += 1
+                    gaps[gi] = p
+                else:
+                    memcpy(k, seen.keys + e.slot * WORDS, WORDS * sizeof(uint64_t))
+                    ngaps = _unpack_all(k, size, b, pos, gaps)
+                    h = _hash_board(b, size)
+                child_slot = -1
                 if _is_won(b, size, w, top):
                     won = depth
                     break
@@ -567,9 +620,12 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
                         memcpy(kids[nm].key, k, WORDS * sizeof(uint64_t))
                         _flip(kids[nm].key, p, c, 0)
                         _flip(kids[nm].key, i, 0, c)
+                        kh = h ^ ZOB[p][c] ^ ZOB[i][c]
                         if fix:
                             _flip(kids[nm].key, i - 1, UND, c - 1)
-                        kids[nm].slot = seen.home(kids[nm].key)
+                            kh ^= ZOB[i - 1][UND_CODE] ^ ZOB[i - 1][c - 1]
+                        kids[nm].hash = kh
+                        kids[nm].slot = seen.home(kh)
                         kids[nm].card = c
                         kids[nm].to = i
                         kids[nm].back = -1 if fix else p
@@ -600,19 +656,25 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
                 if seen.count + nk > max_positions:
                     full = True
                     break
-                for m in range(1, nk):  # stable insertion sort, the best last (popped first)
-                    tmp = kids[m]
+                for m in range(nk):  # stable insertion sort of the kids' indices, the best last (popped first)
+                    oi = m
                     j = m
-                    while j > 0 and kids[j - 1].score > tmp.score:
-                        kids[j] = kids[j - 1]
+                    while j > 0 and kids[order[j - 1]].score > kids[oi].score:
+                        order[j] = order[j - 1]
                         j -= 1
-                    kids[j] = tmp
+                    order[j] = oi
                 for m in range(nk):
-                    slot = seen.find_from(kids[m].slot, kids[m].key)
-                    seen.put(slot, kids[m].key)
-                    if stack.push(slot, depth + 1, kids[m].card, kids[m].to, kids[m].back) < 0:
+                    oi = order[m]
+                    slot = seen.find_from(kids[oi].slot, kids[oi].key)
+                    seen.put(slot, kids[oi].key)
+                    if stack.push(slot, depth + 1, kids[oi].card, kids[oi].to, kids[oi].back) < 0:
                         no_room = True
                         break
+                if not no_room:
+                    child_slot = slot
+                    memcpy(child_key, kids[oi].key, WORDS * sizeof(uint64_t))
+                    child_h = kids[oi].hash
+                    child_p = pos[kids[oi].card]
         if no_room:
             raise MemoryError()
         if won >= 0:
