@@ -14,7 +14,8 @@ kept:
   zero, since slot 0 always holds an ace or an undecided ace), so it is never rehashed and a
   position never moves;
 - the stack holds, per position still to expand, its table slot, its depth, the move to it and
-  the slot that move emptied: 16 bytes;
+  the slot that move emptied: 16 bytes; the path, per move, its card, the slots it left and
+  filled and whether it fixed an ace;
 - a child's key is its parent's with two or three fields changed, and so is its hash: a
   position's hash is the XOR of a fixed random word for each slot's content (Zobrist's
   hashing, ``ZOB``), so a child's is its parent's with two to four words XORed in. A child
@@ -23,11 +24,12 @@ kept:
   reference's order, so their cache misses overlap; the slot a new child's probe ends at is
   where it is put;
 - a hash goes to a slot by a multiplication, not a division (``b8_reduce``);
-- the position popped next is most often the best child of the one just expanded (a
-  depth-first run goes down before it goes back): its board, card slots and gaps are the
-  parent's with its move applied, and its hash and key are the ones its probe used. Any other
-  position popped is read back from its key: one pass gives the board, each card's slot and
-  the gaps, and one more the hash;
+- a position on the stack at depth d is a child of the depth d - 1 position of the path the run
+  is on, so the board kept in C arrays (the cards, each card's slot, the gaps in slot order, the
+  key and the hash) goes from one popped position to the next by taking back the path's moves
+  below that parent and making the popped position's move: no board is read back from its key
+  but the root's, and a run that goes down, as a depth-first run mostly does, makes one move a
+  position;
 - the children are put in order by sorting their indices, not the children themselves;
 - the shaken move order draws the very numbers the reference draws (``random.Random(seed)``),
   in the same order, one per new child, from CPython's Mersenne Twister written again in C
@@ -78,7 +80,6 @@ cdef struct Entry:       # a position on the stack
 cdef struct Kid:
     double score
     uint64_t key[WORDS]
-    uint64_t hash
     int64_t slot
     uint8_t card
     uint8_t to
@@ -126,14 +127,6 @@ cdef void _zobrist_init() noexcept nogil:
 
 
 _zobrist_init()
-
-
-cdef inline uint64_t _hash_board(const uint8_t *b, int size) noexcept nogil:
-    cdef uint64_t h = 0
-    cdef int i
-    for i in range(size):
-        h ^= ZOB[i][_code(b[i])]
-    return h
 
 
 cdef inline bint _same(const uint64_t *a, const uint64_t *b) noexcept nogil:
@@ -187,10 +180,14 @@ cdef inline void _pack(const uint8_t *b, int size, uint64_t *k) noexcept nogil:
         k[i // 10] |= (<uint64_t> _code(b[i])) << (6 * (i % 10))
 
 
-cdef inline int _unpack_all(const uint64_t *k, int size, uint8_t *b, int *pos, int *gaps) noexcept nogil:
-    """The board a key holds, and each card's slot (pos), and the gaps in slot order; returns the gaps' count."""
+cdef inline int _unpack_all(const uint64_t *k, int size, uint8_t *b, int *pos, int *gaps,
+                            uint64_t *h) noexcept nogil:
+    """The board a key holds, each card's slot (pos), the gaps in slot order and the hash (h);
+    returns the gaps' count. Without a branch a slot: a gap's and an undecided ace's entries in
+    pos are written and never read, and every slot is written into gaps, the count moving on
+    past the gaps only."""
     cdef int i = 0, j, v, ng = 0
-    cdef uint64_t word
+    cdef uint64_t word, hh = 0
     cdef int wd = 0
     while i < size:
         word = k[wd]
@@ -199,22 +196,50 @@ cdef inline int _unpack_all(const uint64_t *k, int size, uint8_t *b, int *pos, i
         while j < 10 and i < size:
             v = <int> (word & 63)
             word >>= 6
-            if v == 0:
-                gaps[ng] = i
-                ng += 1
-                b[i] = 0
-            elif v == UND_CODE:
-                b[i] = UND
-            else:
-                b[i] = v
-                pos[v] = i
+            hh ^= ZOB[i][v]
+            gaps[ng] = i
+            ng += v == 0
+            b[i] = UND if v == UND_CODE else v
+            pos[v] = i
             i += 1
             j += 1
+    h[0] = hh
     return ng
 
 
 cdef inline void _flip(uint64_t *k, int i, int old, int new) noexcept nogil:
     k[i // 10] ^= (<uint64_t> (_code(old) ^ _code(new))) << (6 * (i % 10))
+
+
+cdef inline uint64_t _shift(uint8_t *b, int *pos, int *gaps, int ngaps, uint64_t *k, uint64_t h,
+                            int c, int src, int dst, int ace, int ace_to) noexcept nogil:
+    """Card c from slot src into the gap at dst, which moves to src (the gaps stay in slot order),
+    with the board's key k and its hash h (returned). ``ace``: the slot of the ace beside dst
+    that the move fixes (``ace_to`` = c - 1), or whose fixing an undone move takes back
+    (``ace_to`` = UND); -1 for none. A move and its undoing are the same XORs."""
+    cdef int g = 0
+    b[src] = 0
+    b[dst] = c
+    pos[c] = dst
+    _flip(k, src, c, 0)
+    _flip(k, dst, 0, c)
+    h ^= ZOB[src][c] ^ ZOB[dst][c]
+    if ace >= 0:
+        b[ace] = ace_to
+        if ace_to != UND:
+            pos[ace_to] = ace
+        _flip(k, ace, UND, c - 1)
+        h ^= ZOB[ace][UND_CODE] ^ ZOB[ace][c - 1]
+    while gaps[g] != dst:
+        g += 1
+    while g > 0 and gaps[g - 1] > src:
+        gaps[g] = gaps[g - 1]
+        g -= 1
+    while g < ngaps - 1 and gaps[g + 1] < src:
+        gaps[g] = gaps[g + 1]
+        g += 1
+    gaps[g] = src
+    return h
 
 
 cdef bint _is_won(const uint8_t *b, int size, int w, int top) noexcept nogil:
@@ -486,6 +511,15 @@ cdef inline bint _opens(const uint8_t *b, int p, int i, int c, const int *front,
     return False
 
 
+cdef inline bint _grow(uint8_t **a, int n) noexcept nogil:
+    """Doubles the n bytes at a; False when there is no room (a is then as it was)."""
+    cdef uint8_t *bigger = <uint8_t *> realloc(a[0], n * 2)
+    if bigger == NULL:
+        return False
+    a[0] = bigger
+    return True
+
+
 def run(bytes start, layout, long long max_positions, max_seconds, bint prune=True, order_seed=None):
     """search.run: (outcome, moves, positions) of one depth-first run. The run holds no lock of
     Python's (``nogil``) but to look at the signals and the clock, so runs in other threads go on
@@ -502,7 +536,6 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
     cdef uint8_t *path_to = NULL
     cdef int path_cap = 1024
     cdef uint8_t b[64]
-    cdef uint8_t *grown
     cdef uint64_t k[WORDS]
     cdef int pos[64]
     cdef int front[4]
@@ -517,10 +550,9 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
     cdef int depth, nk, nc, i, j, left, c, p, row_p, m, back, score_i
     cdef int won = -1  # the depth of the win found, else -1
     cdef uint64_t h, kh
-    cdef int64_t child_slot = -1  # the table slot of the child pushed last, whose parent's board is in b
-    cdef uint64_t child_key[WORDS]
-    cdef uint64_t child_h = 0
-    cdef int child_p = 0, gi
+    cdef uint8_t *path_from = NULL  # per move of the path, the slot its card left
+    cdef uint8_t *path_fix = NULL   # ... and whether it fixed an ace
+    cdef int at = 0  # the depth of the position in b: the path's first ``at`` moves made from the root
     cdef int order[MAXKIDS]
     cdef int oi
     cdef bint fix, late = False, full = False, no_room = False
@@ -534,14 +566,19 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
         row_of[i] = i // w
     path_card = <uint8_t *> malloc(path_cap)
     path_to = <uint8_t *> malloc(path_cap)
-    if path_card == NULL or path_to == NULL:
+    path_from = <uint8_t *> malloc(path_cap)
+    path_fix = <uint8_t *> malloc(path_cap)
+    if path_card == NULL or path_to == NULL or path_from == NULL or path_fix == NULL:
         free(path_card)
         free(path_to)
+        free(path_from)
+        free(path_fix)
         raise MemoryError()
     try:
         with nogil:
             _pack(first, size, k)
-            slot = seen.find_from(seen.home(_hash_board(first, size)), k)
+            ngaps = _unpack_all(k, size, b, pos, gaps, &h)
+            slot = seen.find_from(seen.home(h), k)
             seen.put(slot, k)
             no_room = stack.push(slot, 0, 0, 0, -1) < 0
             while stack.size and not no_room:
@@ -550,50 +587,30 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
                 depth = e.depth
                 if depth:
                     if depth > path_cap:
-                        grown = <uint8_t *> realloc(path_card, path_cap * 2)
-                        if grown == NULL:
-                            no_room = True
+                        no_room = not (_grow(&path_card, path_cap) and _grow(&path_to, path_cap)
+                                       and _grow(&path_from, path_cap) and _grow(&path_fix, path_cap))
+                        if no_room:
                             break
-                        path_card = grown
-                        grown = <uint8_t *> realloc(path_to, path_cap * 2)
-                        if grown == NULL:
-                            no_room = True
-                            break
-                        path_to = grown
                         path_cap *= 2
-                    path_card[depth - 1] = e.card
-                    path_to[depth - 1] = e.to
+                    # a position on the stack at this depth is a child of the path's position one
+                    # above: the path's moves below that are taken back, then its own move made
+                    while at >= depth:
+                        at -= 1
+                        h = _shift(b, pos, gaps, ngaps, k, h, path_card[at], path_to[at], path_from[at],
+                                   path_to[at] - 1 if path_fix[at] else -1, UND)
+                    c = e.card
+                    i = e.to
+                    p = pos[c]
+                    h = _shift(b, pos, gaps, ngaps, k, h, c, p, i, i - 1 if e.back < 0 else -1, c - 1)
+                    path_card[depth - 1] = c
+                    path_to[depth - 1] = i
+                    path_from[depth - 1] = p
+                    path_fix[depth - 1] = e.back < 0
+                    at = depth
                 positions += 1
                 if not positions & SIGNAL_MASK:
                     with gil:
                         PyErr_CheckSignals()  # Ctrl-C, SIGTERM: Python's handler raises, the run ends
-                if e.slot == child_slot:  # the best child of the position just expanded: its move applied
-                    memcpy(k, child_key, WORDS * sizeof(uint64_t))
-                    h = child_h
-                    c = e.card
-                    i = e.to
-                    p = child_p
-                    b[p] = 0
-                    b[i] = c
-                    pos[c] = i
-                    if e.back < 0:  # the move fixed the ace on its left
-                        b[i - 1] = c - 1
-                        pos[c - 1] = i - 1
-                    gi = 0  # the gap at i is now at p: the gaps stay in slot order
-                    while gaps[gi] != i:
-                        gi += 1
-                    while gi > 0 and gaps[gi - 1] > p:
-                        gaps[gi] = gaps[gi - 1]
-                        gi -= 1
-                    while gi < ngaps - 1 and gaps[gi + 1] < p:
-                        gaps[gi] = gaps[gi + 1]
-                        gi += 1
-                    gaps[gi] = p
-                else:
-                    memcpy(k, seen.keys + e.slot * WORDS, WORDS * sizeof(uint64_t))
-                    ngaps = _unpack_all(k, size, b, pos, gaps)
-                    h = _hash_board(b, size)
-                child_slot = -1
                 if _is_won(b, size, w, top):
                     won = depth
                     break
@@ -624,7 +641,6 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
                         if fix:
                             _flip(kids[nm].key, i - 1, UND, c - 1)
                             kh ^= ZOB[i - 1][UND_CODE] ^ ZOB[i - 1][c - 1]
-                        kids[nm].hash = kh
                         kids[nm].slot = seen.home(kh)
                         kids[nm].card = c
                         kids[nm].to = i
@@ -670,11 +686,7 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
                     if stack.push(slot, depth + 1, kids[oi].card, kids[oi].to, kids[oi].back) < 0:
                         no_room = True
                         break
-                if not no_room:
-                    child_slot = slot
-                    memcpy(child_key, kids[oi].key, WORDS * sizeof(uint64_t))
-                    child_h = kids[oi].hash
-                    child_p = pos[kids[oi].card]
+
         if no_room:
             raise MemoryError()
         if won >= 0:
@@ -685,6 +697,8 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
     finally:
         free(path_card)
         free(path_to)
+        free(path_from)
+        free(path_fix)
 
 
 def noise_numbers(seed, int n):
