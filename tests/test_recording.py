@@ -500,12 +500,12 @@ def test_help_cores_is_recorded_and_a_blue_recording_without_it_keeps_its_answer
     """New recordings carry help_cores (Blue's HELP: the plan with the aces undecided and the
     orderings' plans side by side, each with help_plan positions a frame); a recording made
     before it replays with 0: the plans sharing one core's positions, its answer at its frame.
-    Full-size deal 2: side by side, the undecided plan wins at frame 5; sharing, an ordering's
-    plan wins a frame later, with another ordering. A help_cores without help_orderings is
+    Full-size deal 14: side by side, a win with ordering CHSD at frame 8 (at help_plan 32,000);
+    sharing, a win with SHDC four frames later. A help_cores without help_orderings is
     refused."""
     now = timingmod.timing()
     assert now.help_cores == 2
-    text = _blue_help_recording(2)
+    text = _blue_help_recording(14)
     assert f"help_cores={now.help_cores}" in next(x for x in text.splitlines() if x.startswith("timing ")).split()
 
     frame, told = _blue_hint(text)
