@@ -183,9 +183,7 @@ cdef inline void _pack(const uint8_t *b, int size, uint64_t *k) noexcept nogil:
 cdef inline int _unpack_all(const uint64_t *k, int size, uint8_t *b, int *pos, int *gaps,
                             uint64_t *h) noexcept nogil:
     """The board a key holds, each card's slot (pos), the gaps in slot order and the hash (h);
-    returns the gaps' count. Without a branch a slot: a gap's and an undecided ace's entries in
-    pos are written and never read, and every slot is written into gaps, the count moving on
-    past the gaps only."""
+    returns the gaps' count (the root's: the positions after it are reached by moves)."""
     cdef int i = 0, j, v, ng = 0
     cdef uint64_t word, hh = 0
     cdef int wd = 0
@@ -197,10 +195,15 @@ cdef inline int _unpack_all(const uint64_t *k, int size, uint8_t *b, int *pos, i
             v = <int> (word & 63)
             word >>= 6
             hh ^= ZOB[i][v]
-            gaps[ng] = i
-            ng += v == 0
-            b[i] = UND if v == UND_CODE else v
-            pos[v] = i
+            if v == 0:
+                gaps[ng] = i
+                ng += 1
+                b[i] = 0
+            elif v == UND_CODE:
+                b[i] = UND
+            else:
+                b[i] = v
+                pos[v] = i
             i += 1
             j += 1
     h[0] = hh
@@ -211,25 +214,34 @@ cdef inline void _flip(uint64_t *k, int i, int old, int new) noexcept nogil:
     k[i // 10] ^= (<uint64_t> (_code(old) ^ _code(new))) << (6 * (i % 10))
 
 
-cdef inline uint64_t _shift(uint8_t *b, int *pos, int *gaps, int ngaps, uint64_t *k, uint64_t h,
-                            int c, int src, int dst, int ace, int ace_to) noexcept nogil:
-    """Card c from slot src into the gap at dst, which moves to src (the gaps stay in slot order),
-    with the board's key k and its hash h (returned). ``ace``: the slot of the ace beside dst
-    that the move fixes (``ace_to`` = c - 1), or whose fixing an undone move takes back
-    (``ace_to`` = UND); -1 for none. A move and its undoing are the same XORs."""
-    cdef int g = 0
-    b[src] = 0
-    b[dst] = c
-    pos[c] = dst
+cdef inline uint64_t _move_key(uint64_t *k, uint64_t h, int c, int src, int dst, int ace) noexcept nogil:
+    """Card c from slot src to slot dst in the key k, and the hash h of the key (returned); ``ace``:
+    the slot of an ace the move fixes to c - 1, or unfixes, -1 for none. The same XORs make a
+    move and take it back."""
     _flip(k, src, c, 0)
     _flip(k, dst, 0, c)
     h ^= ZOB[src][c] ^ ZOB[dst][c]
     if ace >= 0:
+        _flip(k, ace, UND, c - 1)
+        h ^= ZOB[ace][UND_CODE] ^ ZOB[ace][c - 1]
+    return h
+
+
+cdef inline uint64_t _shift(uint8_t *b, int *pos, int *gaps, int ngaps, uint64_t *k, uint64_t h,
+                            int c, int src, int dst, int ace, int ace_to) noexcept nogil:
+    """Card c from slot src into the gap at dst, which moves to src (the gaps stay in slot order),
+    with the board's key k and its hash h (returned, ``_move_key``). ``ace``: the slot of the ace
+    beside dst that the move fixes (``ace_to`` = c - 1), or whose fixing an undone move takes
+    back (``ace_to`` = UND); -1 for none."""
+    cdef int g = 0
+    b[src] = 0
+    b[dst] = c
+    pos[c] = dst
+    if ace >= 0:
         b[ace] = ace_to
         if ace_to != UND:
             pos[ace_to] = ace
-        _flip(k, ace, UND, c - 1)
-        h ^= ZOB[ace][UND_CODE] ^ ZOB[ace][c - 1]
+    h = _move_key(k, h, c, src, dst, ace)
     while gaps[g] != dst:
         g += 1
     while g > 0 and gaps[g - 1] > src:
@@ -549,7 +561,7 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
     cdef int64_t positions = 0, slot
     cdef int depth, nk, nc, i, j, left, c, p, row_p, m, back, score_i
     cdef int won = -1  # the depth of the win found, else -1
-    cdef uint64_t h, kh
+    cdef uint64_t h
     cdef uint8_t *path_from = NULL  # per move of the path, the slot its card left
     cdef uint8_t *path_fix = NULL   # ... and whether it fixed an ace
     cdef int at = 0  # the depth of the position in b: the path's first ``at`` moves made from the root
@@ -635,13 +647,7 @@ def run(bytes start, layout, long long max_positions, max_seconds, bint prune=Tr
                         p = pos[c]
                         fix = left == UND and not (col_of[i] != last and b[i + 1] == c + 1)
                         memcpy(kids[nm].key, k, WORDS * sizeof(uint64_t))
-                        _flip(kids[nm].key, p, c, 0)
-                        _flip(kids[nm].key, i, 0, c)
-                        kh = h ^ ZOB[p][c] ^ ZOB[i][c]
-                        if fix:
-                            _flip(kids[nm].key, i - 1, UND, c - 1)
-                            kh ^= ZOB[i - 1][UND_CODE] ^ ZOB[i - 1][c - 1]
-                        kids[nm].slot = seen.home(kh)
+                        kids[nm].slot = seen.home(_move_key(kids[nm].key, h, c, p, i, i - 1 if fix else -1))
                         kids[nm].card = c
                         kids[nm].to = i
                         kids[nm].back = -1 if fix else p
